@@ -1,0 +1,60 @@
+// Builds the extension bundle (dist/extension.js) and, with --tests, the test/bench/fixture code (out/).
+// The extension is one CommonJS bundle with `vscode` external; tests are transpiled file by file
+// (no bundling) so mocha sees one module per test file and fixtures run as plain `node` scripts.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+const watch = args.has('--watch');
+const tests = args.has('--tests');
+
+const extension = {
+  entryPoints: { extension: 'src/extension.ts', 'demo-server': 'demo/server/demoServer.ts' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'info',
+  // The SDK ships both ESM and CJS builds; prefer the CJS ones for a CommonJS bundle.
+  mainFields: ['module', 'main'],
+  conditions: ['require', 'node'],
+};
+
+function tsFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return tsFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const testBuild = {
+  entryPoints: ['src', 'test', 'bench', 'demo/server'].flatMap(tsFiles),
+  bundle: false,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'out',
+  outbase: '.',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+};
+
+if (watch) {
+  const ctx = await esbuild.context(extension);
+  await ctx.watch();
+  console.log('esbuild: watching for changes…');
+} else {
+  await esbuild.build(extension);
+  if (tests) {
+    rmSync('out', { recursive: true, force: true });
+    await esbuild.build(testBuild);
+  }
+}

@@ -1,0 +1,206 @@
+// One live connection to one server: an SDK Client, its transport and (for stdio) the process.
+// Everything here lives and dies together; the session swaps whole connections on restart.
+import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, Implementation, Root, Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { Emitter } from './lifecycle';
+import type { Logger } from './logger';
+import { logMethodFor } from './logger';
+import { traceTransport } from './protocolTrace';
+import { redactEnv, redactHeaders } from './redact';
+import type { HttpTransportConfig, ServerDefinition, StdioTransportConfig } from './serverDefinition';
+import { StdioProcess, type StopTimings } from './stdioProcess';
+
+export type ServerNotification =
+  | { kind: 'toolsChanged' }
+  | { kind: 'promptsChanged' }
+  | { kind: 'resourcesChanged' }
+  | { kind: 'resourceUpdated'; uri: string };
+
+/** A host feature that needs a client capability and request handlers (roots, sampling, …). */
+export interface ClientFeature {
+  readonly capabilities: ClientCapabilities;
+  install(client: Client, definition: ServerDefinition): void;
+}
+
+export interface ConnectionOptions {
+  definition: ServerDefinition;
+  logger: Logger;
+  clientInfo: Implementation;
+  features: readonly ClientFeature[];
+  stopTimings?: StopTimings;
+  /** How long the `server/discover` probe may take before falling back to `initialize` (stdio). */
+  probeTimeoutMs?: number;
+}
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+export class Connection {
+  private readonly closedEmitter = new Emitter<string>();
+  /** Fires once, with a reason, when the connection ends without close() being called. */
+  readonly onDidCloseUnexpectedly = this.closedEmitter.event;
+  private readonly notificationEmitter = new Emitter<ServerNotification>();
+  readonly onNotification = this.notificationEmitter.event;
+  private closing = false;
+
+  private constructor(
+    readonly client: Client,
+    readonly transportKind: TransportKind,
+    readonly process: StdioProcess | undefined,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  /** Connects and completes the handshake, or throws with a message that says why not. */
+  static async open(options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
+    const { transport } = options.definition;
+    if (transport.type === 'stdio') return Connection.openStdio(transport, options, signal);
+    if (transport.type === 'sse') return Connection.openWith('sse', sseTransport(transport), options, undefined, signal);
+    try {
+      return await Connection.openWith('http', streamableTransport(transport), options, undefined, signal);
+    } catch (error) {
+      if (!looksLikeLegacySseServer(error)) throw error;
+      options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
+      return Connection.openWith('sse', sseTransport(transport), options, undefined, signal);
+    }
+  }
+
+  private static async openStdio(config: StdioTransportConfig, options: ConnectionOptions, signal?: AbortSignal) {
+    const { logger } = options;
+    logger.info(`Starting: ${[config.command, ...config.args].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: { ...getDefaultEnvironment(), ...config.env },
+      cwd: config.cwd,
+      stderr: 'pipe',
+    });
+    const proc = new StdioProcess(
+      transport,
+      (line) => logger.warn(`[stderr] ${line}`),
+      (pid) => logger.info(`Process started (pid ${pid}).`),
+    );
+    return Connection.openWith('stdio', transport, options, proc, signal);
+  }
+
+  private static async openWith(
+    kind: TransportKind,
+    transport: Transport,
+    options: ConnectionOptions,
+    proc: StdioProcess | undefined,
+    signal?: AbortSignal,
+  ): Promise<Connection> {
+    const { definition, logger } = options;
+    const capabilities = options.features.reduce<ClientCapabilities>((caps, f) => ({ ...caps, ...f.capabilities }), {});
+    const client = new Client(options.clientInfo, {
+      capabilities,
+      versionNegotiation: {
+        mode: 'auto',
+        probe: { timeoutMs: options.probeTimeoutMs ?? Math.min(definition.timeoutMs, 10_000) },
+      },
+    });
+    const connection = new Connection(client, kind, proc, options);
+    for (const feature of options.features) feature.install(client, definition);
+    connection.installNotificationHandlers();
+    traceTransport(transport, logger);
+    client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
+    client.onclose = () => connection.handleClose();
+    try {
+      await client.connect(transport, { timeout: definition.timeoutMs, signal });
+    } catch (error) {
+      connection.closing = true;
+      await connection.shutdown();
+      throw connection.explainStartFailure(error);
+    }
+    return connection;
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.client.getNegotiatedProtocolVersion();
+  }
+
+  /** Closes the connection and stops the server process (tree). Never throws. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    await this.shutdown();
+  }
+
+  private async shutdown(): Promise<void> {
+    try {
+      await this.process?.stop(this.options.stopTimings);
+    } catch (error) {
+      this.options.logger.error(`Stopping the process failed: ${(error as Error).message}`);
+    }
+    try {
+      await this.client.close();
+    } catch {
+      // Closing an already-closed transport.
+    }
+    this.notificationEmitter.dispose();
+  }
+
+  private handleClose(): void {
+    if (this.closing) return;
+    this.closing = true;
+    const reason = this.describeEnd();
+    this.closedEmitter.fire(reason);
+    this.closedEmitter.dispose();
+    void this.shutdown();
+  }
+
+  /** Why the server went away: exit code or signal, plus the last stderr lines. */
+  describeEnd(): string {
+    const proc = this.process;
+    if (!proc) return 'The server closed the connection.';
+    const how = proc.describeExit() ?? 'closed its output';
+    const tail = proc.stderrTail.filter((l) => l.trim()).slice(-5);
+    return `The server process ${how}.${tail.length ? ` Last output: ${tail.join(' | ')}` : ''}`;
+  }
+
+  private explainStartFailure(error: unknown): Error {
+    if (!this.process?.exit) return error as Error;
+    const message = `${this.describeEnd()} (while connecting: ${(error as Error).message})`;
+    return new Error(message, { cause: error });
+  }
+
+  private installNotificationHandlers(): void {
+    const { client } = this;
+    const { logger } = this.options;
+    client.setNotificationHandler('notifications/message', (n) => {
+      const { level, logger: source, data } = n.params;
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      logger[logMethodFor(level)](`${source ? `[${source}] ` : ''}${text}`);
+    });
+    client.setNotificationHandler('notifications/tools/list_changed', () => this.notificationEmitter.fire({ kind: 'toolsChanged' }));
+    client.setNotificationHandler('notifications/prompts/list_changed', () => this.notificationEmitter.fire({ kind: 'promptsChanged' }));
+    client.setNotificationHandler('notifications/resources/list_changed', () =>
+      this.notificationEmitter.fire({ kind: 'resourcesChanged' }),
+    );
+    client.setNotificationHandler('notifications/resources/updated', (n) =>
+      this.notificationEmitter.fire({ kind: 'resourceUpdated', uri: n.params.uri }),
+    );
+  }
+}
+
+function streamableTransport(config: HttpTransportConfig): Transport {
+  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+}
+
+function sseTransport(config: HttpTransportConfig): Transport {
+  return new SSEClientTransport(new URL(config.url), {
+    requestInit: { headers: config.headers },
+    eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
+  });
+}
+
+/** The spec's backwards-compatibility rule: a 4xx to the initial POST means "try the old transport". */
+function looksLikeLegacySseServer(error: unknown): boolean {
+  if (error instanceof SdkHttpError) return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
+  return false;
+}
+
+export function describeHttpConfig(config: HttpTransportConfig): string {
+  return `${config.url} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
+}
+
+export type { Root };

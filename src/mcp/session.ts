@@ -1,0 +1,374 @@
+// One client session per configured server: the state machine, start/stop/restart with crash
+// backoff, and the requests the rest of the extension makes (with timeout, cancellation, progress).
+import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptRequest,
+  GetPromptResult,
+  Implementation,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
+import { Connection, type ClientFeature, type ServerNotification, type TransportKind } from './connection';
+import { describeError, isPermanentStartFailure, McpClientError } from './errors';
+import { Disposable, Emitter } from './lifecycle';
+import type { Logger, McpLogLevel } from './logger';
+import { collectPages, type Page } from './pagination';
+import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
+import type { ServerDefinition } from './serverDefinition';
+import type { StopTimings } from './stdioProcess';
+
+export type SessionState =
+  | { kind: 'stopped'; reason?: string }
+  | { kind: 'starting' }
+  | { kind: 'running' }
+  | { kind: 'error'; message: string; retryInMs?: number; gaveUp?: boolean };
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Called for each `notifications/progress` the server sends for this request. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Overrides the server's configured timeout for this request. */
+  timeout?: number;
+}
+
+export interface SessionOptions {
+  definition: ServerDefinition;
+  logger: Logger;
+  clientInfo: Implementation;
+  features?: readonly ClientFeature[];
+  logLevel?: McpLogLevel;
+  restartPolicy?: RestartPolicyOptions;
+  stopTimings?: StopTimings;
+  probeTimeoutMs?: number;
+}
+
+export class McpSession extends Disposable {
+  private readonly stateEmitter = this._register(new Emitter<SessionState>());
+  readonly onDidChangeState = this.stateEmitter.event;
+  private readonly notificationEmitter = this._register(new Emitter<ServerNotification>());
+  /** list_changed and resources/updated notifications from the server. */
+  readonly onNotification = this.notificationEmitter.event;
+
+  private _state: SessionState = { kind: 'stopped' };
+  private connection: Connection | undefined;
+  private pendingStart: Promise<void> | undefined;
+  private startAbort: AbortController | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** Bumped on every start/stop so that a superseded attempt knows to back off. */
+  private generation = 0;
+  private readonly policy: RestartPolicy;
+  private logLevel: McpLogLevel | undefined;
+
+  constructor(private readonly options: SessionOptions) {
+    super();
+    this.policy = new RestartPolicy(options.restartPolicy);
+    this.logLevel = options.logLevel;
+  }
+
+  get name(): string {
+    return this.options.definition.name;
+  }
+  get definition(): ServerDefinition {
+    return this.options.definition;
+  }
+  get state(): SessionState {
+    return this._state;
+  }
+  get serverInfo(): Implementation | undefined {
+    return this.connection?.client.getServerVersion();
+  }
+  get capabilities(): ServerCapabilities | undefined {
+    return this.connection?.client.getServerCapabilities();
+  }
+  get instructions(): string | undefined {
+    return this.connection?.client.getInstructions();
+  }
+  get protocolVersion(): string | undefined {
+    return this.connection?.protocolVersion;
+  }
+  get transportKind(): TransportKind | undefined {
+    return this.connection?.transportKind;
+  }
+  /** The server process id, for stdio servers that are running. */
+  get pid(): number | undefined {
+    return this.connection?.process?.pid;
+  }
+
+  /** Starts the server (a user action: forgets earlier crashes). Resolves when running or failed. */
+  start(): Promise<void> {
+    this.policy.reset();
+    if (this._state.kind === 'running') return Promise.resolve();
+    if (this.pendingStart) return this.pendingStart;
+    return this.connect();
+  }
+
+  /** Stops the server and everything it started. Never throws. */
+  async stop(reason?: string): Promise<void> {
+    this.generation++;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.startAbort?.abort();
+    const pending = this.pendingStart;
+    const connection = this.connection;
+    this.connection = undefined;
+    if (this._state.kind !== 'stopped' || reason) this.setState({ kind: 'stopped', reason });
+    await pending?.catch(() => undefined);
+    if (connection) {
+      this.options.logger.info('Stopping…');
+      await connection.close();
+      this.options.logger.info('Stopped.');
+    }
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    return this.start();
+  }
+
+  override dispose(): void {
+    void this.stop();
+    super.dispose();
+  }
+
+  /** Stops and waits; what deactivate() uses. */
+  async shutdown(): Promise<void> {
+    await this.stop();
+    super.dispose();
+  }
+
+  // ---- requests -------------------------------------------------------------------------------
+
+  async ping(options?: RequestOptions): Promise<void> {
+    const c = this.requireConnection('ping');
+    // The 2026-07-28 revision has no ping; server/discover is its cheapest round trip.
+    await this.call('ping', () =>
+      c.client.getProtocolEra() === 'modern' ? c.client.discover(this.requestOptions(options)) : c.client.ping(this.requestOptions(options)),
+    );
+  }
+
+  listTools(options?: RequestOptions): Promise<Tool[]> {
+    return this.listAll('tools', (cursor, c) => c.client.listTools(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.tools, r.nextCursor)), options);
+  }
+  listPrompts(options?: RequestOptions): Promise<Prompt[]> {
+    return this.listAll('prompts', (cursor, c) => c.client.listPrompts(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.prompts, r.nextCursor)), options);
+  }
+  listResources(options?: RequestOptions): Promise<Resource[]> {
+    return this.listAll('resources', (cursor, c) => this.resourcesPage(c, cursor, options), options);
+  }
+  listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
+    return this.listAll(
+      'resources',
+      (cursor, c) => c.client.listResourceTemplates(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.resourceTemplates, r.nextCursor)),
+      options,
+    );
+  }
+
+  /** One page of resources, for views that load lazily. */
+  listResourcesPage(cursor?: string, options?: RequestOptions): Promise<Page<Resource>> {
+    const c = this.requireConnection('resources/list');
+    if (!c.client.getServerCapabilities()?.resources) return Promise.resolve(page([]));
+    return this.call('resources/list', () => this.resourcesPage(c, cursor, options));
+  }
+
+  getPrompt(params: GetPromptRequest['params'], options?: RequestOptions): Promise<GetPromptResult> {
+    const c = this.requireConnection('prompts/get');
+    return this.call(`prompts/get ${params.name}`, () => c.client.getPrompt(this.params(params), this.requestOptions(options)));
+  }
+
+  readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    const c = this.requireConnection('resources/read');
+    return this.call(`resources/read ${uri}`, () => c.client.readResource(this.params({ uri }), { ...this.requestOptions(options), cacheMode: 'bypass' }));
+  }
+
+  callTool(params: CallToolRequest['params'], options?: RequestOptions): Promise<CallToolResult> {
+    const c = this.requireConnection('tools/call');
+    return this.call(`tools/call ${params.name}`, () => c.client.callTool(this.params(params), this.requestOptions(options)) as Promise<CallToolResult>);
+  }
+
+  complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {
+    const c = this.requireConnection('completion/complete');
+    return this.call('completion/complete', () => c.client.complete(this.params(params), this.requestOptions(options)));
+  }
+
+  subscribeResource(uri: string): Promise<void> {
+    const c = this.requireConnection('resources/subscribe');
+    return this.call(`resources/subscribe ${uri}`, () => c.client.subscribeResource(this.params({ uri }), this.requestOptions()).then(() => undefined));
+  }
+
+  unsubscribeResource(uri: string): Promise<void> {
+    const c = this.requireConnection('resources/unsubscribe');
+    return this.call(`resources/unsubscribe ${uri}`, () => c.client.unsubscribeResource(this.params({ uri }), this.requestOptions()).then(() => undefined));
+  }
+
+  /** Applies `mcpClient.logLevel`: logging/setLevel before 2026-07-28, a per-request `_meta` key after. */
+  async setLogLevel(level: McpLogLevel): Promise<void> {
+    this.logLevel = level;
+    await this.applyLogLevel();
+  }
+
+  /** Tells the server the roots changed (2025 revisions; modern servers ask for roots per request). */
+  async notifyRootsChanged(): Promise<void> {
+    const c = this.connection;
+    if (!c || this._state.kind !== 'running' || !this.definition.roots || c.client.getProtocolEra() === 'modern') return;
+    try {
+      await c.client.sendRootsListChanged();
+    } catch (error) {
+      this.options.logger.warn(`Could not announce the roots change: ${describeError(error)}`);
+    }
+  }
+
+  // ---- lifecycle internals --------------------------------------------------------------------
+
+  private connect(): Promise<void> {
+    const generation = ++this.generation;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const abort = new AbortController();
+    this.startAbort = abort;
+    this.setState({ kind: 'starting' });
+    const attempt = this.openConnection(generation, abort.signal).finally(() => {
+      if (this.pendingStart === attempt) this.pendingStart = undefined;
+    });
+    this.pendingStart = attempt;
+    return attempt;
+  }
+
+  private async openConnection(generation: number, signal: AbortSignal): Promise<void> {
+    const { logger } = this.options;
+    let connection: Connection;
+    try {
+      connection = await Connection.open(
+        {
+          definition: this.definition,
+          logger,
+          clientInfo: this.options.clientInfo,
+          features: this.options.features ?? [],
+          stopTimings: this.options.stopTimings,
+          probeTimeoutMs: this.options.probeTimeoutMs,
+        },
+        signal,
+      );
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const message = describeError(error);
+      logger.error(`Failed to start: ${message}`);
+      if (isPermanentStartFailure(error)) {
+        this.setState({ kind: 'error', message });
+      } else {
+        this.handleCrash(message);
+      }
+      return;
+    }
+    if (generation !== this.generation) {
+      await connection.close();
+      return;
+    }
+    this.connection = connection;
+    connection.onNotification((n) => this.notificationEmitter.fire(n));
+    connection.onDidCloseUnexpectedly((reason) => {
+      if (this.connection !== connection) return;
+      this.connection = undefined;
+      logger.error(reason);
+      this.handleCrash(reason);
+    });
+    const info = connection.client.getServerVersion();
+    logger.info(
+      `Connected to ${info?.name ?? 'server'} ${info?.version ?? ''} over ${connection.transportKind}, protocol ${connection.protocolVersion} (${connection.client.getProtocolEra()} era).`,
+    );
+    this.setState({ kind: 'running' });
+    await this.applyLogLevel();
+  }
+
+  private handleCrash(reason: string): void {
+    const decision = this.policy.recordCrash();
+    if (decision.kind === 'giveUp') {
+      const message = `${reason} Gave up after ${decision.crashes} failures in ${this.policy.windowMinutes} minutes; use Restart to try again.`;
+      this.options.logger.error(message);
+      this.setState({ kind: 'error', message, gaveUp: true });
+      return;
+    }
+    this.options.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
+    this.setState({ kind: 'error', message: reason, retryInMs: decision.delayMs });
+    const generation = this.generation;
+    this.retryTimer = setTimeout(() => {
+      if (generation === this.generation) void this.connect();
+    }, decision.delayMs);
+  }
+
+  private async applyLogLevel(): Promise<void> {
+    const c = this.connection;
+    if (!c || !this.logLevel || c.client.getProtocolEra() === 'modern' || !c.client.getServerCapabilities()?.logging) return;
+    try {
+      await c.client.setLoggingLevel(this.logLevel, this.requestOptions());
+    } catch (error) {
+      this.options.logger.warn(`logging/setLevel failed: ${describeError(error)}`);
+    }
+  }
+
+  private setState(state: SessionState): void {
+    this._state = state;
+    this.stateEmitter.fire(state);
+  }
+
+  // ---- request internals ----------------------------------------------------------------------
+
+  private requireConnection(method: string): Connection {
+    const c = this.connection;
+    if (!c || this._state.kind !== 'running') {
+      throw new McpClientError(`Server '${this.name}' is not running (${this._state.kind}); cannot send ${method}.`, 'not-running');
+    }
+    return c;
+  }
+
+  /** Runs a request and rewrites its failure into an error that names the server and the method. */
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: string | number }).code;
+      throw new McpClientError(`${this.name}: ${what} failed: ${describeError(error)}`, code, { cause: error });
+    }
+  }
+
+  private requestOptions(options?: RequestOptions) {
+    return {
+      signal: options?.signal,
+      onprogress: options?.onprogress,
+      timeout: options?.timeout ?? this.definition.timeoutMs,
+      resetTimeoutOnProgress: true,
+    };
+  }
+
+  /** Adds the log level to `_meta` on the 2026-07-28 revision, where there is no logging/setLevel. */
+  private params<P extends object>(params: P): P {
+    if (!this.logLevel || this.connection?.client.getProtocolEra() !== 'modern') return params;
+    const meta = (params as { _meta?: Record<string, unknown> })._meta;
+    return { ...params, _meta: { [LOG_LEVEL_META_KEY]: this.logLevel, ...meta } };
+  }
+
+  private resourcesPage(c: Connection, cursor: string | undefined, options?: RequestOptions): Promise<Page<Resource>> {
+    return c.client.listResources(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.resources, r.nextCursor));
+  }
+
+  private async listAll<T>(
+    capability: 'tools' | 'prompts' | 'resources',
+    fetchPage: (cursor: string | undefined, c: Connection) => Promise<Page<T>>,
+    options?: RequestOptions,
+  ): Promise<T[]> {
+    const c = this.requireConnection(`${capability}/list`);
+    if (!c.client.getServerCapabilities()?.[capability]) return [];
+    return this.call(`${capability}/list`, () => collectPages((cursor) => fetchPage(cursor, c), options?.signal));
+  }
+}
+
+function page<T>(items: T[], nextCursor?: string): Page<T> {
+  return { items, nextCursor };
+}

@@ -1,0 +1,137 @@
+// name → session. Reconciles with the configuration: added servers start, removed ones stop,
+// changed ones restart, untouched ones are left alone. Servers start in parallel, in the background.
+import { describeError } from './errors';
+import { Disposable, Emitter, type IDisposable } from './lifecycle';
+import type { McpLogLevel } from './logger';
+import type { McpSession } from './session';
+import { definitionKey, type ServerDefinition, type ServerScope } from './serverDefinition';
+
+/** One entry of the configuration: a valid definition, or the error that explains why not. */
+export interface ConfiguredServer {
+  name: string;
+  scope: ServerScope;
+  definition?: ServerDefinition;
+  error?: string;
+}
+
+export interface ServerEntry {
+  readonly name: string;
+  readonly scope: ServerScope;
+  readonly configError?: string;
+  readonly session?: McpSession;
+}
+
+export interface SessionManagerOptions {
+  createSession(definition: ServerDefinition): McpSession;
+  /** Whether a server may start now (trust, consent). Returns true, or the reason it may not. */
+  mayStart(definition: ServerDefinition): Promise<true | string>;
+}
+
+interface Entry {
+  name: string;
+  scope: ServerScope;
+  key: string;
+  configError?: string;
+  session?: McpSession;
+  listeners: IDisposable[];
+}
+
+export class SessionManager extends Disposable {
+  private readonly entriesByName = new Map<string, Entry>();
+  private readonly changeEmitter = this._register(new Emitter<void>());
+  /** Servers were added, removed or changed, or a session changed state. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(private readonly options: SessionManagerOptions) {
+    super();
+  }
+
+  entries(): ServerEntry[] {
+    return [...this.entriesByName.values()].map(({ name, scope, configError, session }) => ({ name, scope, configError, session }));
+  }
+
+  get(name: string): McpSession | undefined {
+    return this.entriesByName.get(name)?.session;
+  }
+
+  reconcile(servers: ConfiguredServer[]): void {
+    const wanted = new Map(servers.map((s) => [s.name, s]));
+    for (const [name, entry] of this.entriesByName) {
+      if (!wanted.has(name)) {
+        this.remove(entry);
+      }
+    }
+    for (const server of servers) {
+      const key = server.definition ? definitionKey(server.definition) : `error:${server.error}`;
+      const existing = this.entriesByName.get(server.name);
+      if (existing?.key === key) continue;
+      const wasRunning = existing?.session?.state.kind === 'running';
+      if (existing) this.remove(existing);
+      this.add(server, key, wasRunning);
+    }
+    this.changeEmitter.fire();
+  }
+
+  /** Starts a server the user asked for, after the trust/consent check. */
+  async start(name: string): Promise<void> {
+    const session = this.get(name);
+    if (!session) return;
+    const verdict = await this.options.mayStart(session.definition);
+    if (verdict !== true) {
+      await session.stop(verdict);
+      return;
+    }
+    await session.start();
+  }
+
+  async stop(name: string): Promise<void> {
+    await this.get(name)?.stop();
+  }
+
+  async restart(name: string): Promise<void> {
+    const session = this.get(name);
+    if (!session) return;
+    await session.stop();
+    await this.start(name);
+  }
+
+  setLogLevel(level: McpLogLevel): void {
+    for (const { session } of this.entriesByName.values()) void session?.setLogLevel(level);
+  }
+
+  notifyRootsChanged(): void {
+    for (const { session } of this.entriesByName.values()) void session?.notifyRootsChanged();
+  }
+
+  /** Stops every server and waits for all of them; what deactivate() awaits. */
+  async shutdown(): Promise<void> {
+    const entries = [...this.entriesByName.values()];
+    this.entriesByName.clear();
+    await Promise.all(entries.map((e) => this.disposeEntry(e)));
+    this.dispose();
+  }
+
+  private add(server: ConfiguredServer, key: string, wasRunning: boolean): void {
+    const entry: Entry = { name: server.name, scope: server.scope, key, configError: server.error, listeners: [] };
+    this.entriesByName.set(server.name, entry);
+    const def = server.definition;
+    if (!def) return;
+    const session = this.options.createSession(def);
+    entry.session = session;
+    entry.listeners.push(session.onDidChangeState(() => this.changeEmitter.fire()));
+    if (!def.disabled && (def.autoStart || wasRunning)) {
+      // In the background: activation and configuration changes never wait for a server.
+      this.start(def.name).catch((error) => console.error(`MCP Client: starting ${def.name} failed`, describeError(error)));
+    }
+  }
+
+  private remove(entry: Entry): void {
+    this.entriesByName.delete(entry.name);
+    void this.disposeEntry(entry);
+  }
+
+  private async disposeEntry(entry: Entry): Promise<void> {
+    for (const l of entry.listeners) l.dispose();
+    await entry.session?.shutdown();
+  }
+}

@@ -1,0 +1,108 @@
+// Watches and stops the child process behind the SDK's StdioClientTransport.
+//
+// We keep the SDK's own transport (its framing, and its disposable-sibling probe for version
+// negotiation, which only works with the exact base class) and add what it lacks: the exit code
+// and signal for error messages, the last stderr lines, and stopping the whole process tree.
+import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { descendantsOf, isAlive, signal, waitForExit } from './processTree';
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface StopTimings {
+  /** After closing stdin, how long to wait before SIGTERM. */
+  graceMs: number;
+  /** After SIGTERM, how long to wait before SIGKILL. */
+  termMs: number;
+}
+
+export const defaultStopTimings: StopTimings = { graceMs: 2000, termMs: 2000 };
+
+const STDERR_TAIL_LINES = 20;
+
+export class StdioProcess {
+  private child: ChildProcess | undefined;
+  private exitInfo: ExitInfo | undefined;
+  private readonly tail: string[] = [];
+
+  constructor(
+    transport: StdioClientTransport,
+    onStderrLine: (line: string) => void,
+    onStarted: (pid: number) => void,
+  ) {
+    const stderr = transport.stderr as Readable | null;
+    let partial = '';
+    stderr?.setEncoding('utf8');
+    stderr?.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split(/\r?\n/);
+      partial = lines.pop() ?? '';
+      for (const line of lines) this.pushLine(line, onStderrLine);
+    });
+    stderr?.on('end', () => partial && this.pushLine(partial, onStderrLine));
+
+    // The SDK keeps its ChildProcess private; hook start() on this instance (not a subclass,
+    // which would disable the sibling probe) to get hold of it as soon as it exists.
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      if (child) {
+        this.child = child;
+        child.once('exit', (code, sig) => (this.exitInfo = { code, signal: sig }));
+        if (child.pid) onStarted(child.pid);
+      }
+    };
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get exit(): ExitInfo | undefined {
+    return this.exitInfo;
+  }
+
+  get stderrTail(): string[] {
+    return [...this.tail];
+  }
+
+  /** "exited with code 1", "was killed by SIGKILL", or undefined while running. */
+  describeExit(): string | undefined {
+    const e = this.exitInfo;
+    if (!e) return undefined;
+    return e.signal ? `was killed by ${e.signal}` : `exited with code ${e.code}`;
+  }
+
+  /**
+   * Close stdin, wait, SIGTERM, wait, SIGKILL, for the server and every process it started.
+   * Descendants are collected before anything is signalled, since orphans lose their parent link.
+   */
+  async stop(timings: StopTimings = defaultStopTimings): Promise<void> {
+    const child = this.child;
+    const pid = child?.pid;
+    if (!child || !pid) return;
+    const tree = new Set(await descendantsOf(pid));
+    const all = () => [pid, ...tree];
+    try {
+      child.stdin?.end();
+    } catch {
+      // The pipe may already be broken; signals follow.
+    }
+    if (await waitForExit(all(), timings.graceMs)) return;
+    if (isAlive(pid)) for (const p of await descendantsOf(pid)) tree.add(p);
+    signal(all().filter(isAlive), 'SIGTERM');
+    if (await waitForExit(all(), timings.termMs)) return;
+    signal(all().filter(isAlive), 'SIGKILL');
+    await waitForExit(all(), 1000);
+  }
+
+  private pushLine(line: string, onStderrLine: (line: string) => void): void {
+    this.tail.push(line);
+    if (this.tail.length > STDERR_TAIL_LINES) this.tail.shift();
+    onStderrLine(line);
+  }
+}
