@@ -2,7 +2,7 @@
 // The extension is one CommonJS bundle with `vscode` external; tests are transpiled file by file
 // (no bundling) so mocha sees one module per test file and fixtures run as plain `node` scripts.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -11,7 +11,9 @@ const watch = args.has('--watch');
 const tests = args.has('--tests');
 
 const extension = {
-  entryPoints: { extension: 'src/extension.ts', 'demo-server': 'demo/server/demoServer.ts' },
+  entryPoints: Object.fromEntries(
+    Object.entries({ extension: 'src/extension.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) => existsSync(path)),
+  ),
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -28,6 +30,7 @@ const extension = {
 };
 
 function tsFiles(dir) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return tsFiles(path);

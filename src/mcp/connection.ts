@@ -93,6 +93,8 @@ export class Connection {
     const capabilities = options.features.reduce<ClientCapabilities>((caps, f) => ({ ...caps, ...f.capabilities }), {});
     const client = new Client(options.clientInfo, {
       capabilities,
+      // Follow nextCursor to the end: the default cap of 64 pages is below what real servers list.
+      listMaxPages: 0,
       versionNegotiation: {
         mode: 'auto',
         probe: { timeoutMs: options.probeTimeoutMs ?? Math.min(definition.timeoutMs, 10_000) },

@@ -20,7 +20,7 @@ import { Connection, type ClientFeature, type ServerNotification, type Transport
 import { describeError, isPermanentStartFailure, McpClientError } from './errors';
 import { Disposable, Emitter } from './lifecycle';
 import type { Logger, McpLogLevel } from './logger';
-import { collectPages, type Page } from './pagination';
+import type { Page } from './pagination';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerDefinition } from './serverDefinition';
 import type { StopTimings } from './stdioProcess';
@@ -119,7 +119,7 @@ export class McpSession extends Disposable {
     const pending = this.pendingStart;
     const connection = this.connection;
     this.connection = undefined;
-    if (this._state.kind !== 'stopped' || reason) this.setState({ kind: 'stopped', reason });
+    if (this._state.kind !== 'stopped' || reason) this.setState(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
     await pending?.catch(() => undefined);
     if (connection) {
       this.options.logger.info('Stopping…');
@@ -149,63 +149,76 @@ export class McpSession extends Disposable {
   async ping(options?: RequestOptions): Promise<void> {
     const c = this.requireConnection('ping');
     // The 2026-07-28 revision has no ping; server/discover is its cheapest round trip.
-    await this.call('ping', () =>
-      c.client.getProtocolEra() === 'modern' ? c.client.discover(this.requestOptions(options)) : c.client.ping(this.requestOptions(options)),
-    );
+    const modern = c.client.getProtocolEra() === 'modern';
+    await this.call('ping', () => (modern ? c.client.discover(this.requestOptions(options)) : c.client.ping(this.requestOptions(options))));
   }
 
-  listTools(options?: RequestOptions): Promise<Tool[]> {
-    return this.listAll('tools', (cursor, c) => c.client.listTools(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.tools, r.nextCursor)), options);
-  }
-  listPrompts(options?: RequestOptions): Promise<Prompt[]> {
-    return this.listAll('prompts', (cursor, c) => c.client.listPrompts(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.prompts, r.nextCursor)), options);
-  }
-  listResources(options?: RequestOptions): Promise<Resource[]> {
-    return this.listAll('resources', (cursor, c) => this.resourcesPage(c, cursor, options), options);
-  }
-  listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
-    return this.listAll(
-      'resources',
-      (cursor, c) => c.client.listResourceTemplates(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.resourceTemplates, r.nextCursor)),
-      options,
-    );
+  // The list methods walk every page (the SDK follows nextCursor when no cursor is given; the page
+  // cap is lifted in Connection). A server without the capability simply has nothing to list.
+  async listTools(options?: RequestOptions): Promise<Tool[]> {
+    const c = this.requireConnection('tools/list');
+    if (!c.client.getServerCapabilities()?.tools) return [];
+    return (await this.call('tools/list', () => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
   }
 
-  /** One page of resources, for views that load lazily. */
-  listResourcesPage(cursor?: string, options?: RequestOptions): Promise<Page<Resource>> {
+  async listPrompts(options?: RequestOptions): Promise<Prompt[]> {
+    const c = this.requireConnection('prompts/list');
+    if (!c.client.getServerCapabilities()?.prompts) return [];
+    return (await this.call('prompts/list', () => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
+  }
+
+  async listResources(options?: RequestOptions): Promise<Resource[]> {
     const c = this.requireConnection('resources/list');
-    if (!c.client.getServerCapabilities()?.resources) return Promise.resolve(page([]));
-    return this.call('resources/list', () => this.resourcesPage(c, cursor, options));
+    if (!c.client.getServerCapabilities()?.resources) return [];
+    return (await this.call('resources/list', () => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
   }
 
-  getPrompt(params: GetPromptRequest['params'], options?: RequestOptions): Promise<GetPromptResult> {
+  async listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
+    const c = this.requireConnection('resources/templates/list');
+    if (!c.client.getServerCapabilities()?.resources) return [];
+    const result = await this.call('resources/templates/list', () => c.client.listResourceTemplates(this.params({}), this.requestOptions(options)));
+    return result.resourceTemplates;
+  }
+
+  /** One page of resources (no cursor: the first), for views that load lazily. */
+  async listResourcesPage(cursor?: string, options?: RequestOptions): Promise<Page<Resource>> {
+    const c = this.requireConnection('resources/list');
+    if (!c.client.getServerCapabilities()?.resources) return { items: [] };
+    // A raw request: the SDK's listResources() treats a missing cursor as "aggregate every page".
+    const result = await this.call('resources/list', () =>
+      c.client.request({ method: 'resources/list', params: this.params(cursor === undefined ? {} : { cursor }) }, this.requestOptions(options)),
+    );
+    return { items: result.resources, nextCursor: result.nextCursor };
+  }
+
+  async getPrompt(params: GetPromptRequest['params'], options?: RequestOptions): Promise<GetPromptResult> {
     const c = this.requireConnection('prompts/get');
     return this.call(`prompts/get ${params.name}`, () => c.client.getPrompt(this.params(params), this.requestOptions(options)));
   }
 
-  readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+  async readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
     const c = this.requireConnection('resources/read');
     return this.call(`resources/read ${uri}`, () => c.client.readResource(this.params({ uri }), { ...this.requestOptions(options), cacheMode: 'bypass' }));
   }
 
-  callTool(params: CallToolRequest['params'], options?: RequestOptions): Promise<CallToolResult> {
+  async callTool(params: CallToolRequest['params'], options?: RequestOptions): Promise<CallToolResult> {
     const c = this.requireConnection('tools/call');
     return this.call(`tools/call ${params.name}`, () => c.client.callTool(this.params(params), this.requestOptions(options)) as Promise<CallToolResult>);
   }
 
-  complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {
+  async complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {
     const c = this.requireConnection('completion/complete');
     return this.call('completion/complete', () => c.client.complete(this.params(params), this.requestOptions(options)));
   }
 
-  subscribeResource(uri: string): Promise<void> {
+  async subscribeResource(uri: string): Promise<void> {
     const c = this.requireConnection('resources/subscribe');
-    return this.call(`resources/subscribe ${uri}`, () => c.client.subscribeResource(this.params({ uri }), this.requestOptions()).then(() => undefined));
+    await this.call(`resources/subscribe ${uri}`, () => c.client.subscribeResource(this.params({ uri }), this.requestOptions()));
   }
 
-  unsubscribeResource(uri: string): Promise<void> {
+  async unsubscribeResource(uri: string): Promise<void> {
     const c = this.requireConnection('resources/unsubscribe');
-    return this.call(`resources/unsubscribe ${uri}`, () => c.client.unsubscribeResource(this.params({ uri }), this.requestOptions()).then(() => undefined));
+    await this.call(`resources/unsubscribe ${uri}`, () => c.client.unsubscribeResource(this.params({ uri }), this.requestOptions()));
   }
 
   /** Applies `mcpClient.logLevel`: logging/setLevel before 2026-07-28, a per-request `_meta` key after. */
@@ -353,22 +366,4 @@ export class McpSession extends Disposable {
     const meta = (params as { _meta?: Record<string, unknown> })._meta;
     return { ...params, _meta: { [LOG_LEVEL_META_KEY]: this.logLevel, ...meta } };
   }
-
-  private resourcesPage(c: Connection, cursor: string | undefined, options?: RequestOptions): Promise<Page<Resource>> {
-    return c.client.listResources(this.params({ cursor }), this.requestOptions(options)).then((r) => page(r.resources, r.nextCursor));
-  }
-
-  private async listAll<T>(
-    capability: 'tools' | 'prompts' | 'resources',
-    fetchPage: (cursor: string | undefined, c: Connection) => Promise<Page<T>>,
-    options?: RequestOptions,
-  ): Promise<T[]> {
-    const c = this.requireConnection(`${capability}/list`);
-    if (!c.client.getServerCapabilities()?.[capability]) return [];
-    return this.call(`${capability}/list`, () => collectPages((cursor) => fetchPage(cursor, c), options?.signal));
-  }
-}
-
-function page<T>(items: T[], nextCursor?: string): Page<T> {
-  return { items, nextCursor };
 }

@@ -1,0 +1,72 @@
+// The one place in src/config that talks to VS Code: it reads the raw setting values per scope and
+// hands them to the pure resolver (resolveServers.ts), which the unit tests cover in plain Node.
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { McpLogLevel } from '../mcp/logger';
+import type { ConfiguredServer } from '../mcp/sessionManager';
+import { type ResolveContext, resolveServers, type ServerSource } from './resolveServers';
+
+const SECTION = 'mcpClient';
+const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/**
+ * The raw `mcpClient.servers` value of every scope, least specific first.
+ *
+ * `inspect()` rather than `get()`: `mcpClient.servers` is a restricted setting, and in an untrusted
+ * workspace `get()` silently drops its workspace and folder values. `inspect()` still returns them,
+ * and we need them: the servers view lists those servers as "not started: workspace not trusted"
+ * instead of pretending they do not exist. The trust check happens before a server starts.
+ */
+export function readServerSources(): ServerSource[] {
+  const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>('servers');
+  const sources: ServerSource[] = [
+    { scope: 'user', servers: inspected?.globalValue },
+    { scope: 'workspace', servers: inspected?.workspaceValue },
+  ];
+  // In a single-folder window the folder's .vscode/settings.json *is* the workspace settings and
+  // inspect() reports it twice; count it once, as workspace. Only a .code-workspace (multi-root)
+  // window has folder settings of its own.
+  if (vscode.workspace.workspaceFile !== undefined) {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const value = vscode.workspace.getConfiguration(SECTION, folder.uri).inspect<unknown>('servers')?.workspaceFolderValue;
+      sources.push({ scope: 'folder', folder: { name: folder.name, path: folder.uri.fsPath }, servers: value });
+    }
+  }
+  return sources.filter((s) => s.servers !== undefined);
+}
+
+/** What `${workspaceFolder}`, `${userHome}` and `${env:…}` resolve against. */
+export function readResolveContext(): ResolveContext {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return { workspaceFolders: folders.map((f) => ({ name: f.name, path: f.uri.fsPath })), userHome: homedir(), env: process.env };
+}
+
+/** Every configured server, valid or not, ready for SessionManager.reconcile(). */
+export function readConfiguredServers(): ConfiguredServer[] {
+  return resolveServers(readServerSources(), readResolveContext());
+}
+
+export function readLogLevel(): McpLogLevel {
+  const value = vscode.workspace.getConfiguration(SECTION).get<string>('logLevel');
+  return LOG_LEVELS.find((l) => l === value) ?? 'info';
+}
+
+export interface ConfigurationChange {
+  servers: boolean;
+  logLevel: boolean;
+}
+
+/**
+ * Calls `listener` when any `mcpClient.*` setting changes, in any scope (a folder-level change
+ * affects `mcpClient` too). Adding or removing workspace folders does not fire this; callers that
+ * resolve `${workspaceFolder}` should also re-read on `workspace.onDidChangeWorkspaceFolders`.
+ */
+export function onDidChange(listener: (change: ConfigurationChange) => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((event) => {
+    if (!event.affectsConfiguration(SECTION)) return;
+    listener({
+      servers: event.affectsConfiguration(`${SECTION}.servers`),
+      logLevel: event.affectsConfiguration(`${SECTION}.logLevel`),
+    });
+  });
+}

@@ -1,0 +1,143 @@
+// Raw `mcpClient.servers` values from each settings scope → the servers the session layer runs.
+// Every server is resolved on its own: a broken entry becomes an error entry, the others still work.
+import { readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import type { ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
+import type { ConfiguredServer } from '../mcp/sessionManager';
+import { pathSegment } from './result';
+import { isHttpUrl, parseServerEntry, type ServerEntry } from './serverSchema';
+import { type FolderInfo, resolveVariables, type VariableContext } from './variables';
+
+/** The raw setting value of one scope; `folder` is set for folder-scoped values. */
+export interface ServerSource {
+  scope: ServerScope;
+  folder?: FolderInfo;
+  servers: unknown;
+}
+
+export type ResolveContext = Omit<VariableContext, 'folderPath'>;
+
+const SETTING = 'mcpClient.servers';
+/** The most specific scope wins; it is also the scope recorded, since trust depends on it. */
+const SPECIFICITY: Record<ServerScope, number> = { user: 0, workspace: 1, folder: 2 };
+
+interface Candidate {
+  scope: ServerScope;
+  folder?: FolderInfo;
+  raw: unknown;
+}
+
+export function resolveServers(sources: readonly ServerSource[], ctx: ResolveContext): ConfiguredServer[] {
+  const result: ConfiguredServer[] = [];
+  const candidates = new Map<string, Candidate[]>();
+  for (const { scope, folder, servers } of sources) {
+    if (servers === undefined || servers === null) continue;
+    if (typeof servers !== 'object' || Array.isArray(servers)) {
+      const where = describeScope(scope, folder);
+      result.push({ name: `${SETTING} (${where})`, scope, error: `${SETTING} in ${where}: must be an object that maps server names to server settings` });
+      continue;
+    }
+    for (const [name, raw] of Object.entries(servers)) {
+      const list = candidates.get(name) ?? [];
+      list.push({ scope, folder, raw });
+      candidates.set(name, list);
+    }
+  }
+  for (const [name, list] of candidates) result.push(resolveName(name, list, ctx));
+  return result.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function resolveName(name: string, list: Candidate[], ctx: ResolveContext): ConfiguredServer {
+  const top = Math.max(...list.map((c) => SPECIFICITY[c.scope]));
+  const winners = list.filter((c) => SPECIFICITY[c.scope] === top);
+  const chosen = winners[winners.length - 1];
+  const folders = [...new Map(winners.flatMap((c) => (c.folder ? [[c.folder.path, c.folder.name] as const] : []))).values()];
+  if (chosen.scope === 'folder' && folders.length > 1) {
+    // Neither folder is more specific than the other, so there is no right answer to pick.
+    const names = folders.map((f) => `"${f}"`).join(' and ');
+    return { name, scope: 'folder', error: `${SETTING}${pathSegment(name)}: defined in more than one folder (${names}); give each a different name` };
+  }
+  const parsed = parseServerEntry(name, chosen.raw, SETTING);
+  if (!parsed.ok) return { name, scope: chosen.scope, error: parsed.errors.join('; ') };
+  const definition = toDefinition(name, chosen, parsed.value, ctx);
+  return definition.ok
+    ? { name, scope: chosen.scope, definition: definition.value }
+    : { name, scope: chosen.scope, error: definition.errors.join('; ') };
+}
+
+function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: ResolveContext) {
+  const at = `${SETTING}${pathSegment(name)}`;
+  const folderPath = chosen.scope === 'folder' ? chosen.folder?.path : undefined;
+  const vars: VariableContext = { ...ctx, folderPath };
+  const errors: string[] = [];
+  const resolve = (value: string, path: string): string => {
+    const r = resolveVariables(value, vars);
+    if (r.ok) return r.value;
+    errors.push(...r.errors.map((m) => `${at}${path}: ${m}`));
+    return value;
+  };
+  // Relative paths (cwd, envFile) and the default cwd mean the folder the setting belongs to.
+  const base = folderPath ?? ctx.workspaceFolders[0]?.path ?? ctx.userHome;
+
+  let transport: TransportConfig;
+  if (entry.type === 'stdio') {
+    const env = entry.envFile === undefined ? {} : readEnvFile(entry.envFile, base, `${at}.envFile`, resolve, errors);
+    for (const [key, value] of Object.entries(entry.env)) {
+      if (value === null) delete env[key];
+      else env[key] = typeof value === 'number' ? String(value) : resolve(value, `.env${pathSegment(key)}`);
+    }
+    transport = {
+      type: 'stdio',
+      command: resolve(entry.command, '.command'),
+      args: entry.args.map((arg, i) => resolve(arg, `.args[${i}]`)),
+      env,
+      cwd: entry.cwd === undefined ? base : resolvePath(base, resolve(entry.cwd, '.cwd')),
+    };
+  } else {
+    const before = errors.length;
+    const url = resolve(entry.url, '.url');
+    // Checked again now that variables are resolved; `${input:…}` is only known when the server starts.
+    if (errors.length === before && !url.includes('${input:') && !isHttpUrl(url)) errors.push(`${at}.url: must be an http(s) URL`);
+    const headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, resolve(v, `.headers${pathSegment(k)}`)]));
+    transport = { type: entry.type, url, headers };
+  }
+  if (errors.length > 0) return { ok: false as const, errors };
+  const definition: ServerDefinition = {
+    name,
+    scope: chosen.scope,
+    ...(folderPath !== undefined && chosen.folder ? { folder: chosen.folder.name } : {}),
+    transport,
+    timeoutMs: entry.timeout,
+    roots: entry.roots,
+    autoStart: entry.autoStart,
+    disabled: entry.disabled,
+  };
+  return { ok: true as const, value: definition };
+}
+
+/** Read whenever the settings are read; `env` entries are applied on top by the caller. */
+function readEnvFile(
+  setting: string,
+  base: string,
+  at: string,
+  resolve: (value: string, path: string) => string,
+  errors: string[],
+): Record<string, string> {
+  const before = errors.length;
+  const file = resolvePath(base, resolve(setting, '.envFile'));
+  if (errors.length > before) return {};
+  try {
+    return { ...parseDotenv(readFileSync(file)) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder' : (error as Error).message;
+    errors.push(`${at}: cannot read ${file} (${reason})`);
+    return {};
+  }
+}
+
+function describeScope(scope: ServerScope, folder: FolderInfo | undefined): string {
+  if (scope === 'folder' && folder) return `folder "${folder.name}" settings`;
+  return `${scope} settings`;
+}

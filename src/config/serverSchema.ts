@@ -1,0 +1,146 @@
+// The zod schema of one `mcpClient.servers` entry (the shape of a VS Code mcp.json server), with
+// messages written for the person editing settings.json: every message names the setting path.
+import { z } from 'zod';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/serverDefinition';
+import { type ConfigResult, pathSegment } from './result';
+
+/** Node's timers overflow above 2^31-1 ms and then fire at once, so larger timeouts are refused. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+const TIMEOUT_MESSAGE = 'must be a positive whole number of milliseconds';
+
+const bool = (fallback: boolean) => z.boolean({ error: 'must be true or false' }).default(fallback);
+const optionalString = () => z.string({ error: 'must be a string' }).optional();
+
+/** Settings every transport has. */
+const common = {
+  disabled: bool(false),
+  autoStart: bool(true),
+  timeout: z
+    .int({ error: TIMEOUT_MESSAGE })
+    .positive({ error: TIMEOUT_MESSAGE })
+    .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24 days)` })
+    .default(DEFAULT_TIMEOUT_MS),
+  roots: bool(true),
+};
+
+export const stdioServerSchema = z.strictObject({
+  type: z.literal('stdio').default('stdio'),
+  command: z
+    .string({ error: (issue) => (issue.input === undefined ? 'required (a stdio server needs a command)' : 'must be a string') })
+    .trim()
+    .min(1, { error: 'must not be empty' }),
+  args: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of strings' }).default([]),
+  // Numbers are accepted because VS Code's mcp.json accepts them; null removes a variable.
+  env: z
+    .record(z.string(), z.union([z.string(), z.number(), z.null()], { error: 'must be a string, a number or null' }), {
+      error: 'must be an object of NAME: value pairs',
+    })
+    .default({}),
+  envFile: optionalString(),
+  cwd: optionalString(),
+  ...common,
+});
+
+export const httpServerSchema = z.strictObject({
+  type: z.enum(['http', 'sse']).default('http'),
+  url: z
+    .string({ error: (issue) => (issue.input === undefined ? 'required (an HTTP server needs a url)' : 'must be a string') })
+    // A url built from variables is checked again once they are resolved (see resolveServers).
+    .refine((url) => url.includes('${') || isHttpUrl(url), { error: 'must be an http(s) URL' }),
+  headers: z
+    .record(z.string(), z.string({ error: 'must be a string' }), { error: 'must be an object of header: value pairs' })
+    .default({}),
+  ...common,
+});
+
+export type StdioServerEntry = z.output<typeof stdioServerSchema>;
+export type HttpServerEntry = z.output<typeof httpServerSchema>;
+/** A validated entry: `type` is always set, defaults are filled in, variables are not resolved yet. */
+export type ServerEntry = StdioServerEntry | HttpServerEntry;
+
+/**
+ * Keys of VS Code's mcp.json server entries that we accept and ignore, so a configuration copied
+ * from mcp.json works unchanged: `dev` (watch/debug mode for server authors, a VS Code feature),
+ * `gallery` and `version` (written by VS Code when a server is installed from its gallery).
+ */
+export const IGNORED_KEYS: readonly string[] = ['dev', 'gallery', 'version'];
+
+const STDIO_KEYS = Object.keys(stdioServerSchema.shape);
+const HTTP_KEYS = Object.keys(httpServerSchema.shape);
+const ALL_KEYS = [...new Set([...STDIO_KEYS, ...HTTP_KEYS])];
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Validates one server entry. Errors read like `mcpClient.servers.github.url: must be an http(s) URL`. */
+export function parseServerEntry(name: string, raw: unknown, settingPrefix = 'mcpClient.servers'): ConfigResult<ServerEntry> {
+  const at = `${settingPrefix}${pathSegment(name)}`;
+  const errors = validateServerName(name).map((m) => `${at}: ${m}`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, errors: [...errors, `${at}: must be an object with either "command" (stdio) or "url" (http)`] };
+  }
+  const entry: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([key]) => !IGNORED_KEYS.includes(key)));
+  const kind = transportKind(entry);
+  if (!kind.ok) return { ok: false, errors: [...errors, ...kind.errors.map((m) => `${at}${m}`)] };
+
+  const schema = kind.value === 'stdio' ? stdioServerSchema : httpServerSchema;
+  const parsed = schema.safeParse(entry);
+  if (parsed.success && errors.length === 0) return { ok: true, value: parsed.data };
+  const issues = parsed.success ? [] : parsed.error.issues;
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      errors.push(...issue.keys.map((key) => `${at}${pathSegment(key)}: ${unknownKeyMessage(key, kind.value)}`));
+    } else {
+      errors.push(`${at}${issue.path.map((k) => pathSegment(k as string | number)).join('')}: ${issue.message}`);
+    }
+  }
+  return { ok: false, errors };
+}
+
+/** Names appear in `<server>/<prompt>` references and in the UI, so they must be non-empty and slash-free. */
+export function validateServerName(name: string): string[] {
+  if (name.trim() === '') return ['a server name must not be empty'];
+  if (name.includes('/')) return ['a server name must not contain "/" (it separates server and prompt in "server/prompt")'];
+  return [];
+}
+
+/** Which schema applies; the error strings start with a path suffix (`.type`) or `:`. */
+function transportKind(entry: Record<string, unknown>): ConfigResult<'stdio' | 'http' | 'sse'> {
+  const type = entry.type;
+  if (type === 'stdio' || type === 'http' || type === 'sse') return { ok: true, value: type };
+  if (type !== undefined) return { ok: false, errors: ['.type: must be "stdio", "http" or "sse"'] };
+  const hasCommand = entry.command !== undefined;
+  const hasUrl = entry.url !== undefined;
+  if (hasCommand && hasUrl) {
+    return { ok: false, errors: [': must have either "command" (stdio) or "url" (http), not both'] };
+  }
+  if (hasCommand) return { ok: true, value: 'stdio' };
+  if (hasUrl) return { ok: true, value: 'http' };
+  return { ok: false, errors: [': must have either "command" (stdio) or "url" (http)'] };
+}
+
+function unknownKeyMessage(key: string, kind: 'stdio' | 'http' | 'sse'): string {
+  if (ALL_KEYS.includes(key)) return `not used by ${kind === 'stdio' ? 'a stdio' : kind === 'http' ? 'an http' : 'an sse'} server`;
+  const own = kind === 'stdio' ? STDIO_KEYS : HTTP_KEYS;
+  const suggestion = own.find((known) => editDistance(key.toLowerCase(), known.toLowerCase()) <= 2);
+  return suggestion ? `unknown setting (did you mean "${suggestion}"?)` : 'unknown setting';
+}
+
+/** Levenshtein distance; only used on short setting names to suggest the intended key. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

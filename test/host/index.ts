@@ -1,0 +1,40 @@
+// The extensionTestsPath module: VS Code's extension host calls run() once the extension under test is
+// loaded, and reports a rejection as exit code 1. It runs every *.test.js compiled next to this file
+// (out/test/host/) with mocha's BDD interface.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as util from 'node:util';
+// A default import, not `import * as`: Mocha is a class exported with `export =`, and a namespace
+// import of it is not constructible once esbuild transpiles the file.
+import Mocha from 'mocha';
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith('.test.js') ? [file] : [];
+  });
+}
+
+export async function run(): Promise<void> {
+  // The extension host's console does not apply printf-style formatting, so the reporter's
+  // `console.log('%s', …)` calls would print `%s` literally.
+  Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(util.format(...args));
+
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000 });
+  for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
+
+  let stats: { passes: number; failures: number; pending: number };
+  try {
+    stats = await new Promise((resolve) => {
+      const runner = mocha.run(() => resolve(runner.stats!));
+    });
+  } catch (error) {
+    // A test file that fails to load throws out of mocha.run(); count it as one failure.
+    console.error('Loading the host tests failed:', error);
+    stats = { passes: 0, failures: 1, pending: 0 };
+  }
+  // The one line scripts/host/runHostTests.mjs reads the counts from.
+  console.log(`HOST-TEST-RESULT ${JSON.stringify({ passed: stats.passes, failed: stats.failures, skipped: stats.pending })}`);
+  if (stats.failures > 0) throw new Error(`${stats.failures} host test(s) failed`);
+}

@@ -1,0 +1,170 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ResolveContext, resolveServers, type ServerSource } from '../../src/config/resolveServers';
+import type { ServerDefinition } from '../../src/mcp/serverDefinition';
+import type { ConfiguredServer } from '../../src/mcp/sessionManager';
+
+const app = { name: 'app', path: '/work/app' };
+const docs = { name: 'docs', path: '/work/docs' };
+const ctx: ResolveContext = { workspaceFolders: [app, docs], userHome: '/home/ada', env: { TOKEN: 'secret' } };
+
+function only(servers: ConfiguredServer[]): ConfiguredServer {
+  assert.equal(servers.length, 1, JSON.stringify(servers));
+  return servers[0];
+}
+
+function definitionOf(server: ConfiguredServer): ServerDefinition {
+  if (!server.definition) assert.fail(`expected a definition, got error: ${server.error}`);
+  return server.definition;
+}
+
+const user = (servers: unknown): ServerSource => ({ scope: 'user', servers });
+const workspace = (servers: unknown): ServerSource => ({ scope: 'workspace', servers });
+const folder = (f: { name: string; path: string }, servers: unknown): ServerSource => ({ scope: 'folder', folder: f, servers });
+
+describe('resolveServers', () => {
+  it('produces a complete stdio definition with the defaults', () => {
+    const server = only(resolveServers([user({ fs: { command: 'npx', args: ['-y', 'server-fs', '${workspaceFolder}'] } })], ctx));
+    assert.deepEqual(server, {
+      name: 'fs',
+      scope: 'user',
+      definition: {
+        name: 'fs',
+        scope: 'user',
+        transport: { type: 'stdio', command: 'npx', args: ['-y', 'server-fs', '/work/app'], env: {}, cwd: '/work/app' },
+        timeoutMs: 60_000,
+        roots: true,
+        autoStart: true,
+        disabled: false,
+      },
+    });
+  });
+
+  it('produces an http definition with resolved url and headers', () => {
+    const def = definitionOf(
+      only(resolveServers([user({ gh: { type: 'sse', url: 'https://${env:TOKEN}.example.com/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' }, timeout: 10 } })], ctx)),
+    );
+    assert.deepEqual(def.transport, { type: 'sse', url: 'https://secret.example.com/mcp', headers: { Authorization: 'Bearer secret' } });
+    assert.equal(def.timeoutMs, 10);
+  });
+
+  it('lets folder beat workspace beat user, and records the winning scope', () => {
+    const servers = resolveServers(
+      [
+        user({ a: { command: 'user-a' }, b: { command: 'user-b' }, c: { command: 'user-c' } }),
+        workspace({ b: { command: 'ws-b' }, c: { command: 'ws-c' } }),
+        folder(docs, { c: { command: 'folder-c', cwd: '${workspaceFolder}/sub' } }),
+      ],
+      ctx,
+    );
+    const summary = servers.map((s) => {
+      const d = definitionOf(s);
+      return [s.name, s.scope, d.folder, d.transport.type === 'stdio' ? d.transport.command : '', d.transport.type === 'stdio' ? d.transport.cwd : ''];
+    });
+    assert.deepEqual(summary, [
+      ['a', 'user', undefined, 'user-a', '/work/app'],
+      ['b', 'workspace', undefined, 'ws-b', '/work/app'],
+      // ${workspaceFolder} in a folder setting means that folder.
+      ['c', 'folder', 'docs', 'folder-c', '/work/docs/sub'],
+    ]);
+  });
+
+  it('defaults cwd to the setting folder, else the first folder, else the home folder', () => {
+    const cwdOf = (sources: ServerSource[], context: ResolveContext) => {
+      const t = definitionOf(only(resolveServers(sources, context))).transport;
+      return t.type === 'stdio' ? t.cwd : undefined;
+    };
+    assert.equal(cwdOf([folder(docs, { s: { command: 'x' } })], ctx), '/work/docs');
+    assert.equal(cwdOf([workspace({ s: { command: 'x' } })], ctx), '/work/app');
+    assert.equal(cwdOf([user({ s: { command: 'x' } })], { ...ctx, workspaceFolders: [] }), '/home/ada');
+    assert.equal(cwdOf([user({ s: { command: 'x', cwd: '~/srv' } })], ctx), '/home/ada/srv');
+  });
+
+  it('reports the same name in two folders, naming both', () => {
+    const server = only(resolveServers([folder(app, { s: { command: 'a' } }), folder(docs, { s: { command: 'b' } })], ctx));
+    assert.deepEqual(server, {
+      name: 's',
+      scope: 'folder',
+      error: 'mcpClient.servers.s: defined in more than one folder ("app" and "docs"); give each a different name',
+    });
+  });
+
+  it('reports a setting that is not an object as one entry named after its scope', () => {
+    const servers = resolveServers([user(['npx server']), folder(docs, 'x'), workspace({ ok: { command: 'a' } })], ctx);
+    assert.deepEqual(
+      servers.map((s) => [s.name, s.scope, s.error]),
+      [
+        ['mcpClient.servers (folder "docs" settings)', 'folder', 'mcpClient.servers in folder "docs" settings: must be an object that maps server names to server settings'],
+        ['mcpClient.servers (user settings)', 'user', 'mcpClient.servers in user settings: must be an object that maps server names to server settings'],
+        ['ok', 'workspace', undefined],
+      ],
+    );
+  });
+
+  it('keeps valid servers when others are invalid, joining an entry\'s errors with "; "', () => {
+    const servers = resolveServers([user({ good: { command: 'a' }, bad: { command: 'a', timeout: 0, comand: 'x' } })], ctx);
+    assert.deepEqual(servers[0], {
+      name: 'bad',
+      scope: 'user',
+      error:
+        'mcpClient.servers.bad.timeout: must be a positive whole number of milliseconds; mcpClient.servers.bad.comand: unknown setting (did you mean "command"?)',
+    });
+    assert.equal(definitionOf(servers[1]).name, 'good');
+  });
+
+  it('reports variable errors with the setting path', () => {
+    const servers = resolveServers(
+      [user({ a: { command: 'node', args: ['x', '${workspaceFolder:api}'], env: { K: '${nope}' } }, b: { url: '${env:MISSING}' } })],
+      ctx,
+    );
+    assert.deepEqual(
+      servers.map((s) => s.error),
+      [
+        'mcpClient.servers.a.args[1]: ${workspaceFolder:api}: no open workspace folder is named "api" (open: "app", "docs"); ' +
+          'mcpClient.servers.a.env.K: unknown variable ${nope} (supported: ${workspaceFolder}, ${workspaceFolder:name}, ${userHome}, ${env:NAME})',
+        'mcpClient.servers.b.url: must be an http(s) URL',
+      ],
+    );
+  });
+
+  it('reports ${workspaceFolder} when no folder is open', () => {
+    const server = only(resolveServers([user({ a: { command: '${workspaceFolder}/run' } })], { ...ctx, workspaceFolders: [] }));
+    assert.equal(server.error, 'mcpClient.servers.a.command: ${workspaceFolder} needs an open workspace folder');
+  });
+
+  it('leaves ${input:…} for later', () => {
+    const def = definitionOf(only(resolveServers([user({ gh: { url: 'https://x/mcp', headers: { Authorization: 'Bearer ${input:pat}' } } })], ctx)));
+    assert.deepEqual(def.transport.type !== 'stdio' && def.transport.headers, { Authorization: 'Bearer ${input:pat}' });
+  });
+
+  describe('env and envFile', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'mcp-config-'));
+      writeFileSync(join(dir, '.env'), '# comment\nFROM_FILE=file\nSHARED=file\nDROPPED=file\nQUOTED="a b"\n');
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('loads envFile, lets env win, turns numbers into strings and removes null variables', () => {
+      const def = definitionOf(
+        only(resolveServers([folder({ name: 'tmp', path: dir }, { s: { command: 'x', envFile: '${workspaceFolder}/.env', env: { SHARED: 'env', PORT: 8080, DROPPED: null, HOME_DIR: '${userHome}' } } })], ctx)),
+      );
+      assert.ok(def.transport.type === 'stdio');
+      assert.deepEqual(def.transport.env, { FROM_FILE: 'file', SHARED: 'env', QUOTED: 'a b', PORT: '8080', HOME_DIR: '/home/ada' });
+    });
+
+    it('reads a relative envFile from the folder of the setting', () => {
+      const def = definitionOf(only(resolveServers([folder({ name: 'tmp', path: dir }, { s: { command: 'x', envFile: '.env' } })], ctx)));
+      assert.ok(def.transport.type === 'stdio');
+      assert.equal(def.transport.env.FROM_FILE, 'file');
+    });
+
+    it('reports a missing envFile with its setting path', () => {
+      const missing = join(dir, 'missing.env');
+      const server = only(resolveServers([user({ s: { command: 'x', envFile: missing } })], ctx));
+      assert.equal(server.error, `mcpClient.servers.s.envFile: cannot read ${missing} (file not found)`);
+    });
+  });
+});

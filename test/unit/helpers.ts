@@ -1,0 +1,65 @@
+// Shared helpers for the unit tests: fixture paths, definitions, an in-memory logger, waiting.
+import { join } from 'node:path';
+import type { Logger } from '../../src/mcp/logger';
+import type { McpSession, SessionState } from '../../src/mcp/session';
+import { McpSession as Session, type SessionOptions } from '../../src/mcp/session';
+import type { ServerDefinition, TransportConfig } from '../../src/mcp/serverDefinition';
+
+/** Compiled fixtures live next to the compiled tests: out/test/fixtures/servers/*.js. */
+export function fixture(name: string): string {
+  return join(__dirname, '..', 'fixtures', 'servers', `${name}.js`);
+}
+
+export function stdio(script: string, args: string[] = []): TransportConfig {
+  return { type: 'stdio', command: process.execPath, args: [fixture(script), ...args], env: {} };
+}
+
+export function definition(name: string, transport: TransportConfig, overrides: Partial<ServerDefinition> = {}): ServerDefinition {
+  return { name, scope: 'user', transport, timeoutMs: 10_000, roots: true, autoStart: true, disabled: false, ...overrides };
+}
+
+export class MemoryLogger implements Logger {
+  readonly lines: string[] = [];
+  traceEnabled = false;
+  trace(m: string) {
+    this.lines.push(`trace ${m}`);
+  }
+  debug(m: string) {
+    this.lines.push(`debug ${m}`);
+  }
+  info(m: string) {
+    this.lines.push(`info ${m}`);
+  }
+  warn(m: string) {
+    this.lines.push(`warn ${m}`);
+  }
+  error(m: string) {
+    this.lines.push(`error ${m}`);
+  }
+}
+
+export const clientInfo = { name: 'mcp-client-tests', version: '0.0.0' };
+
+/** Creates a session and registers it for shutdown after the test. */
+export function newSession(def: ServerDefinition, options: Partial<SessionOptions> = {}, cleanup?: McpSession[]): McpSession {
+  const session = new Session({ definition: def, logger: new MemoryLogger(), clientInfo, stopTimings: { graceMs: 500, termMs: 500 }, ...options });
+  cleanup?.push(session);
+  return session;
+}
+
+export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function waitForState(session: McpSession, kind: SessionState['kind'], timeoutMs = 10_000): Promise<void> {
+  return waitFor(() => session.state.kind === kind, timeoutMs, `${session.name} to be ${kind} (is ${JSON.stringify(session.state)})`);
+}
+
+export function textOf(result: { content?: unknown }): string {
+  const content = result.content as { type: string; text?: string } | { type: string; text?: string }[];
+  return (Array.isArray(content) ? content : [content]).map((c) => c.text ?? '').join('');
+}
