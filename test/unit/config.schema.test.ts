@@ -36,8 +36,8 @@ describe('server entry schema', () => {
 
     it('infers http from "url" and keeps headers', () => {
       const value = valueOf('github', { url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer x' } });
+      if (value.type === 'stdio') assert.fail('expected an http entry');
       assert.equal(value.type, 'http');
-      assert.ok(value.type !== 'stdio');
       assert.equal(value.url, 'https://api.example.com/mcp');
       assert.deepEqual(value.headers, { Authorization: 'Bearer x' });
     });
