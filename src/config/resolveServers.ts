@@ -5,7 +5,7 @@ import { resolve as resolvePath } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import type { ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
 import type { ConfiguredServer } from '../mcp/sessionManager';
-import { pathSegment } from './result';
+import { type ConfigResult, pathSegment } from './result';
 import { isHttpUrl, parseServerEntry, type ServerEntry } from './serverSchema';
 import { type FolderInfo, resolveVariables, type VariableContext } from './variables';
 
@@ -66,7 +66,7 @@ function resolveName(name: string, list: Candidate[], ctx: ResolveContext): Conf
     : { name, scope: chosen.scope, error: definition.errors.join('; ') };
 }
 
-function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: ResolveContext) {
+function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: ResolveContext): ConfigResult<ServerDefinition> {
   const at = `${SETTING}${pathSegment(name)}`;
   const folderPath = chosen.scope === 'folder' ? chosen.folder?.path : undefined;
   const vars: VariableContext = { ...ctx, folderPath };
@@ -82,18 +82,18 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
 
   let transport: TransportConfig;
   if (entry.type === 'stdio') {
+    // Resolved in the order the settings are usually written, so errors read top to bottom.
+    const command = resolve(entry.command, '.command');
+    const args = entry.args.map((arg, i) => resolve(arg, `.args[${i}]`));
+    const overrides = Object.entries(entry.env).map(([key, value]) => [key, typeof value === 'string' ? resolve(value, `.env${pathSegment(key)}`) : value] as const);
     const env = entry.envFile === undefined ? {} : readEnvFile(entry.envFile, base, `${at}.envFile`, resolve, errors);
-    for (const [key, value] of Object.entries(entry.env)) {
+    // `env` wins over the file; null removes a variable (e.g. one the file set).
+    for (const [key, value] of overrides) {
       if (value === null) delete env[key];
-      else env[key] = typeof value === 'number' ? String(value) : resolve(value, `.env${pathSegment(key)}`);
+      else env[key] = String(value);
     }
-    transport = {
-      type: 'stdio',
-      command: resolve(entry.command, '.command'),
-      args: entry.args.map((arg, i) => resolve(arg, `.args[${i}]`)),
-      env,
-      cwd: entry.cwd === undefined ? base : resolvePath(base, resolve(entry.cwd, '.cwd')),
-    };
+    const cwd = entry.cwd === undefined ? base : resolvePath(base, resolve(entry.cwd, '.cwd'));
+    transport = { type: 'stdio', command, args, env, cwd };
   } else {
     const before = errors.length;
     const url = resolve(entry.url, '.url');
@@ -102,7 +102,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     const headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, resolve(v, `.headers${pathSegment(k)}`)]));
     transport = { type: entry.type, url, headers };
   }
-  if (errors.length > 0) return { ok: false as const, errors };
+  if (errors.length > 0) return { ok: false, errors };
   const definition: ServerDefinition = {
     name,
     scope: chosen.scope,
@@ -113,7 +113,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     autoStart: entry.autoStart,
     disabled: entry.disabled,
   };
-  return { ok: true as const, value: definition };
+  return { ok: true, value: definition };
 }
 
 /** Read whenever the settings are read; `env` entries are applied on top by the caller. */
