@@ -23,8 +23,11 @@ export interface ServerEntry {
 
 export interface SessionManagerOptions {
   createSession(definition: ServerDefinition): McpSession;
-  /** Whether a server may start now (trust, consent). Returns true, or the reason it may not. */
-  mayStart(definition: ServerDefinition): Promise<true | string>;
+  /**
+   * Whether a server may start now (trust, consent): true, or the reason it may not.
+   * `userAction` is true when the user asked for this start, false for automatic starts.
+   */
+  mayStart(definition: ServerDefinition, userAction: boolean): Promise<true | string>;
 }
 
 interface Entry {
@@ -72,11 +75,15 @@ export class SessionManager extends Disposable {
     this.changeEmitter.fire();
   }
 
-  /** Starts a server the user asked for, after the trust/consent check. */
-  async start(name: string): Promise<void> {
+  /** Starts a server after the trust/consent check; `userAction` false for automatic starts. */
+  async start(name: string, userAction = true): Promise<void> {
     const session = this.get(name);
     if (!session) return;
-    const verdict = await this.options.mayStart(session.definition);
+    if (session.definition.disabled) {
+      await session.stop('Disabled in settings ("disabled": true).');
+      return;
+    }
+    const verdict = await this.options.mayStart(session.definition, userAction);
     if (verdict !== true) {
       await session.stop(verdict);
       return;
@@ -119,9 +126,11 @@ export class SessionManager extends Disposable {
     const session = this.options.createSession(def);
     entry.session = session;
     entry.listeners.push(session.onDidChangeState(() => this.changeEmitter.fire()));
-    if (!def.disabled && (def.autoStart || wasRunning)) {
+    if (def.disabled) {
+      void session.stop('Disabled in settings ("disabled": true).');
+    } else if (def.autoStart || wasRunning) {
       // In the background: activation and configuration changes never wait for a server.
-      this.start(def.name).catch((error) => console.error(`MCP Client: starting ${def.name} failed`, describeError(error)));
+      this.start(def.name, false).catch((error) => console.error(`MCP Client: starting ${def.name} failed`, describeError(error)));
     }
   }
 

@@ -1,0 +1,85 @@
+// Composition root. activate() wires the services and returns the public API without waiting for
+// any server (they start in the background); deactivate() waits until every server has stopped.
+import * as vscode from 'vscode';
+import { createApi, type McpClientApi } from './api';
+import { registerAddServerCommand } from './commands/addServer';
+import { registerServerCommands } from './commands/serverCommands';
+import { onDidChange, readConfiguredServers, readLogLevel } from './config/configurationReader';
+import { ServerLogs } from './logging/serverLogs';
+import { RootsFeature } from './mcp/rootsFeature';
+import { McpSession } from './mcp/session';
+import { SessionManager } from './mcp/sessionManager';
+import { ErrorNotifier } from './notifications';
+import { ConsentPolicy } from './trust/consentPolicy';
+import { VscodeConsentHost } from './trust/vscodeConsentHost';
+import { ServersStatusBar } from './views/statusBar';
+import { ServersTreeProvider } from './views/serversTree';
+import { registerTestCommands } from './testHooks';
+
+let manager: SessionManager | undefined;
+
+export function activate(context: vscode.ExtensionContext): McpClientApi {
+  const version = (context.extension.packageJSON as { version: string }).version;
+  const clientInfo = { name: 'mcp-client-vscode', title: 'MCP Client for VS Code', version };
+  const logs = new ServerLogs();
+  const consentHost = new VscodeConsentHost(context.globalState);
+  const consent = new ConsentPolicy(consentHost);
+  const roots = new RootsFeature(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
+
+  const sessions = new SessionManager({
+    createSession: (definition) =>
+      new McpSession({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots], logLevel: readLogLevel() }),
+    mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
+  });
+  manager = sessions;
+  const notifier = new ErrorNotifier(sessions, logs);
+  const tree = new ServersTreeProvider(sessions);
+
+  const reconcile = () => {
+    try {
+      sessions.reconcile(readConfiguredServers());
+    } catch (error) {
+      void vscode.window.showErrorMessage(`MCP Client: could not read mcpClient.servers: ${(error as Error).message}`);
+    }
+  };
+
+  context.subscriptions.push(
+    logs,
+    notifier,
+    tree,
+    vscode.window.registerTreeDataProvider('mcpClient.servers', tree),
+    new ServersStatusBar(sessions),
+    ...registerServerCommands(sessions, logs, (name) => notifier.resetServer(name)),
+    registerAddServerCommand(),
+    vscode.commands.registerCommand('mcpClient.resetConsent', async () => {
+      const count = await consentHost.forgetAll();
+      void vscode.window.showInformationMessage(`MCP Client: forgot ${count} workspace server approval${count === 1 ? '' : 's'}.`);
+    }),
+    ...registerTestCommands(tree),
+    onDidChange((change) => {
+      if (change.servers) reconcile();
+      if (change.logLevel) sessions.setLogLevel(readLogLevel());
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      sessions.notifyRootsChanged();
+      // ${workspaceFolder} and default working folders may resolve differently now.
+      reconcile();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => startServersHeldBack(sessions)),
+  );
+  reconcile();
+  return createApi(sessions);
+}
+
+/** After the user trusts the workspace, start the workspace servers that were held back. */
+function startServersHeldBack(sessions: SessionManager): void {
+  for (const entry of sessions.entries()) {
+    const s = entry.session;
+    if (s && s.state.kind === 'stopped' && s.state.reason && s.definition.autoStart) void sessions.start(entry.name, false);
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  await manager?.shutdown();
+  manager = undefined;
+}
