@@ -1,0 +1,95 @@
+import * as assert from 'node:assert/strict';
+import { McpSession } from '../../src/mcp/session';
+import { SessionManager, type ConfiguredServer } from '../../src/mcp/sessionManager';
+import type { ServerDefinition } from '../../src/mcp/serverDefinition';
+import { clientInfo, definition, MemoryLogger, stdio, waitFor } from './helpers';
+
+describe('SessionManager reconciliation', function () {
+  this.timeout(30_000);
+  let manager: SessionManager;
+  const blocked = new Set<string>();
+
+  beforeEach(() => {
+    blocked.clear();
+    manager = new SessionManager({
+      createSession: (d: ServerDefinition) => new McpSession({ definition: d, logger: new MemoryLogger(), clientInfo, stopTimings: { graceMs: 300, termMs: 300 } }),
+      mayStart: async (d) => (blocked.has(d.name) ? 'blocked for the test' : true),
+    });
+  });
+  afterEach(() => manager.shutdown());
+
+  const server = (name: string, args: string[] = [], overrides: Partial<ServerDefinition> = {}): ConfiguredServer => ({
+    name,
+    scope: 'user',
+    definition: definition(name, stdio('fixtureServer', args), overrides),
+  });
+  const running = (name: string) => manager.get(name)?.state.kind === 'running';
+
+  it('starts added servers in parallel and in the background', async () => {
+    let starting = 0;
+    let maxStarting = 0;
+    manager.onDidChange(() => {
+      starting = manager.entries().filter((e) => e.session?.state.kind === 'starting').length;
+      maxStarting = Math.max(maxStarting, starting);
+    });
+    manager.reconcile([server('a'), server('b'), server('c')]);
+    // reconcile() returned before any server finished its handshake.
+    assert.ok(!['a', 'b', 'c'].some(running));
+    await waitFor(() => ['a', 'b', 'c'].every(running), 10_000, 'all running');
+    assert.equal(maxStarting, 3, 'all three were starting at the same time');
+  });
+
+  it('leaves untouched servers alone, restarts changed ones and stops removed ones', async () => {
+    manager.reconcile([server('keep'), server('change'), server('remove')]);
+    await waitFor(() => ['keep', 'change', 'remove'].every(running), 10_000, 'all running');
+    const keep = manager.get('keep')!;
+    const keepPid = keep.pid;
+    const changePid = manager.get('change')!.pid;
+    const removed = manager.get('remove')!;
+    const removedPid = removed.pid!;
+
+    manager.reconcile([server('keep'), server('change', ['--era=legacy']), server('added')]);
+    assert.equal(manager.get('keep'), keep, 'same session object');
+    assert.equal(manager.get('remove'), undefined);
+    await waitFor(() => ['change', 'added'].every(running), 10_000, 'changed and added running');
+    assert.equal(keep.pid, keepPid);
+    assert.notEqual(manager.get('change')!.pid, changePid);
+    assert.equal(manager.get('change')!.protocolVersion, '2025-11-25');
+    await waitFor(() => removed.state.kind === 'stopped', 5000, 'removed server stopped');
+    assert.throws(() => process.kill(removedPid, 0), /ESRCH/);
+  });
+
+  it('keeps an invalid entry with its error while the valid servers run', async () => {
+    manager.reconcile([server('good'), { name: 'bad', scope: 'workspace', error: 'mcpClient.servers.bad.url: must be an http(s) URL' }]);
+    await waitFor(() => running('good'));
+    const bad = manager.entries().find((e) => e.name === 'bad')!;
+    assert.equal(bad.configError, 'mcpClient.servers.bad.url: must be an http(s) URL');
+    assert.equal(bad.session, undefined);
+  });
+
+  it('does not start disabled servers, nor autoStart: false ones until asked', async () => {
+    manager.reconcile([server('off', [], { disabled: true }), server('manual', [], { autoStart: false })]);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(manager.get('off')!.state.kind, 'stopped');
+    assert.equal(manager.get('manual')!.state.kind, 'stopped');
+    await manager.start('off');
+    assert.deepEqual(manager.get('off')!.state, { kind: 'stopped', reason: 'Disabled in settings ("disabled": true).' });
+    await manager.start('manual');
+    assert.equal(manager.get('manual')!.state.kind, 'running');
+  });
+
+  it('shows why a server was held back by the start gate', async () => {
+    blocked.add('held');
+    manager.reconcile([server('held')]);
+    await waitFor(() => manager.get('held')!.state.kind === 'stopped' && 'reason' in manager.get('held')!.state);
+    assert.deepEqual(manager.get('held')!.state, { kind: 'stopped', reason: 'blocked for the test' });
+  });
+
+  it('shutdown() stops every server process', async () => {
+    manager.reconcile([server('x'), server('y')]);
+    await waitFor(() => ['x', 'y'].every(running));
+    const pids = ['x', 'y'].map((n) => manager.get(n)!.pid!);
+    await manager.shutdown();
+    for (const pid of pids) assert.throws(() => process.kill(pid, 0), /ESRCH/);
+  });
+});
