@@ -1,0 +1,92 @@
+// The one test entry point: `npm test` (everything), `npm run test:unit` (--unit), `npm run test:host` (--host).
+// Builds, runs the unit tests in this process (plain Node), then the host tests inside a real VS Code
+// (code-server + headless Chromium, see scripts/host/), and ends with one line: `N passed, N failed[, N skipped]`.
+// Options: --screenshot <png> (workbench screenshot at the end of the host run).
+// Runs on the system Node (20); only code-server itself runs on Node 24.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Mocha from 'mocha';
+import { runHostTests } from './host/runHostTests.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const { values: flags } = parseArgs({ options: {
+  unit: { type: 'boolean', default: false },
+  host: { type: 'boolean', default: false },
+  screenshot: { type: 'string' },
+} });
+const runAll = !flags.unit && !flags.host;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith('.test.js') ? [file] : [];
+  }).sort();
+}
+
+async function unitTests() {
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 20_000 });
+  for (const file of testFiles(join(root, 'out', 'test', 'unit'))) mocha.addFile(file);
+  await mocha.loadFilesAsync();
+  const stats = await new Promise((resolveStats) => {
+    const runner = mocha.run(() => resolveStats(runner.stats));
+  });
+  return { passed: stats.passes, failed: stats.failures, skipped: stats.pending };
+}
+
+async function hostTests() {
+  const logsDir = join(root, '.test-host', 'logs');
+  rmSync(logsDir, { recursive: true, force: true });
+  const fixtures = join(root, 'out', 'test', 'fixtures');
+  const result = await runHostTests({
+    extensionPath: root,
+    testsPath: join(root, 'out', 'test', 'host', 'index.js'),
+    workspace: join(root, 'test', 'fixtures', 'workspaces', 'host'),
+    // User settings the host suites expect (test/host/servers.test.ts): a stdio fixture server that
+    // negotiates the 2025 revision (legacy era: `initialize` only) and an invalid entry beside it.
+    // The fixture runs on this Node, not on code-server's Node 24.
+    settings: {
+      'mcpClient.servers': {
+        fixture: { command: process.execPath, args: [join(fixtures, 'servers', 'fixtureServer.js'), '--era=legacy'] },
+        broken: { url: 'not-a-url' },
+      },
+    },
+    // For suites that start other fixtures themselves (the extension host inherits code-server's env).
+    env: { MCP_CLIENT_FIXTURES: fixtures },
+    screenshotPath: flags.screenshot,
+    logsDir,
+  });
+  if (result.exitCode !== 0) console.log(`host: extension host exited with ${result.exitCode}; VS Code's logs are in ${logsDir}`);
+  return result;
+}
+
+/** Runs one part; a part that crashes counts as (at least) one failure, and the other parts still run. */
+async function part(name, run) {
+  console.log(`\n=== ${name} ===`);
+  try {
+    const { passed, failed, skipped } = await run();
+    Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed, skipped: totals.skipped + skipped });
+  } catch (error) {
+    console.error(`${name} crashed: ${error?.stack ?? error}`);
+    totals.failed += 1;
+  }
+}
+
+const build = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('build failed (node esbuild.mjs --tests)');
+  totals.failed += 1;
+} else {
+  if (runAll || flags.unit) await part('unit tests', unitTests);
+  if (runAll || flags.host) await part('host tests (code-server)', hostTests);
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+// Exit explicitly (like mocha --exit): stray handles left by a test must not keep the run alive.
+process.exit(totals.failed > 0 ? 1 : 0);
