@@ -2,7 +2,8 @@
 // Everything here lives and dies together; the session swaps whole connections on restart.
 import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, Implementation, Root, Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { ManagedStdioTransport } from './managedStdioTransport';
 import { Emitter } from './lifecycle';
 import type { Logger } from './logger';
 import { logMethodFor } from './logger';
@@ -67,7 +68,7 @@ export class Connection {
   private static async openStdio(config: StdioTransportConfig, options: ConnectionOptions, signal?: AbortSignal) {
     const { logger } = options;
     logger.info(`Starting: ${[config.command, ...config.args].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
-    const transport = new StdioClientTransport({
+    const transport = new ManagedStdioTransport({
       command: config.command,
       args: config.args,
       env: { ...getDefaultEnvironment(), ...config.env },

@@ -1,11 +1,8 @@
-// Watches and stops the child process behind the SDK's StdioClientTransport.
-//
-// We keep the SDK's own transport (its framing, and its disposable-sibling probe for version
-// negotiation, which only works with the exact base class) and add what it lacks: the exit code
-// and signal for error messages, the last stderr lines, and stopping the whole process tree.
+// Watches and stops the child process behind the stdio transport: the exit code and signal for
+// error messages, the last stderr lines, and stopping the whole process tree.
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { ManagedStdioTransport } from './managedStdioTransport';
 import { descendantsOf, isAlive, signal, waitForExit } from './processTree';
 
 export interface ExitInfo {
@@ -30,7 +27,7 @@ export class StdioProcess {
   private readonly tail: string[] = [];
 
   constructor(
-    transport: StdioClientTransport,
+    transport: ManagedStdioTransport,
     onStderrLine: (line: string) => void,
     onStarted: (pid: number) => void,
   ) {
@@ -44,17 +41,10 @@ export class StdioProcess {
     });
     stderr?.on('end', () => partial && this.pushLine(partial, onStderrLine));
 
-    // The SDK keeps its ChildProcess private; hook start() on this instance (not a subclass,
-    // which would disable the sibling probe) to get hold of it as soon as it exists.
-    const start = transport.start.bind(transport);
-    transport.start = async () => {
-      await start();
-      const child = (transport as unknown as { _process?: ChildProcess })._process;
-      if (child) {
-        this.child = child;
-        child.once('exit', (code, sig) => (this.exitInfo = { code, signal: sig }));
-        if (child.pid) onStarted(child.pid);
-      }
+    transport.onSpawn = (child: ChildProcess) => {
+      this.child = child;
+      child.once('exit', (code, sig) => (this.exitInfo = { code, signal: sig }));
+      if (child.pid) onStarted(child.pid);
     };
   }
 

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { isAlive } from '../../src/mcp/processTree';
 import { RootsFeature } from '../../src/mcp/rootsFeature';
 import type { McpSession, SessionState } from '../../src/mcp/session';
@@ -156,7 +157,9 @@ describe('McpSession over stdio', function () {
     });
 
     it('stops the child of a wrapper that would otherwise orphan it', async () => {
-      const session = newSession(definition('wrapped', stdio('wrapper', ['--ignore-sigterm', '--ignore-stdin-eof'])), { stopTimings: { graceMs: 300, termMs: 300 } }, sessions);
+      // A unique tag finds every process of this test, including the ones the version probe started.
+      const tag = `--tag=${process.pid}-${Date.now()}`;
+      const session = newSession(definition('wrapped', stdio('wrapper', ['--ignore-sigterm', '--ignore-stdin-eof', tag])), { stopTimings: { graceMs: 300, termMs: 300 } }, sessions);
       await session.start();
       const wrapperPid = session.pid!;
       const serverPid = Number(textOf(await session.callTool({ name: 'pid', arguments: {} })));
@@ -165,6 +168,7 @@ describe('McpSession over stdio', function () {
       await session.stop();
       assert.equal(isAlive(wrapperPid), false, 'wrapper gone');
       assert.equal(isAlive(serverPid), false, 'wrapped server gone');
+      assert.deepEqual(processesWith(tag), [], 'no process of this server is left, not even from the probe');
     });
 
     it('a stopped session refuses requests with a clear message', async () => {
@@ -192,3 +196,17 @@ describe('McpSession over stdio', function () {
     });
   });
 });
+
+/** Live processes whose command line contains `marker` (Linux /proc). */
+function processesWith(marker: string): number[] {
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) && isAlive(Number(pid));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
