@@ -55,6 +55,7 @@ export class Connection {
   static async open(options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
     const { transport } = options.definition;
     if (transport.type === 'stdio') return Connection.openStdio(transport, options, signal);
+    options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
     if (transport.type === 'sse') return Connection.openWith('sse', sseTransport(transport), options, undefined, signal);
     try {
       return await Connection.openWith('http', streamableTransport(transport), options, undefined, signal);
@@ -202,7 +203,7 @@ function looksLikeLegacySseServer(error: unknown): boolean {
   return false;
 }
 
-export function describeHttpConfig(config: HttpTransportConfig): string {
+function describeHttpConfig(config: HttpTransportConfig): string {
   return `${config.url} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
 }
 

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { redactEnv, redactHeaders } from '../../src/mcp/redact';
 import type { McpSession } from '../../src/mcp/session';
 import { startLegacySseFixture, startStreamableHttpFixture, type HttpFixture } from '../fixtures/servers/httpFixtures';
 import { definition, MemoryLogger, newSession, textOf } from './helpers';
@@ -53,5 +54,34 @@ describe('McpSession over HTTP (127.0.0.1)', function () {
     await session.start();
     assert.equal(session.state.kind, 'error');
     assert.match((session.state as { message: string }).message, /fetch failed|ECONNREFUSED|connection refused/i);
+  });
+});
+
+describe('Secrets in logs', () => {
+  it('redacts Authorization-like header values and env values', async () => {
+    assert.deepEqual(redactHeaders({ Authorization: 'Bearer abc123', 'X-Api-Key': 'k', Accept: 'text/plain' }), {
+      Authorization: 'Bearer ***',
+      'X-Api-Key': '***',
+      Accept: 'text/plain',
+    });
+    assert.equal(redactEnv({ GITHUB_TOKEN: 'ghp_secret', DEBUG: '1' }), 'GITHUB_TOKEN=*** DEBUG=***');
+  });
+
+  it('never writes a header secret to the server log', async function () {
+    this.timeout(10_000);
+    const fixture = await startStreamableHttpFixture();
+    const logger = new MemoryLogger();
+    logger.traceEnabled = true;
+    const session = newSession(definition('secret', { type: 'http', url: fixture.url, headers: { Authorization: 'Bearer top-secret-token' } }), { logger });
+    try {
+      await session.start();
+      await session.listTools();
+      assert.ok(logger.lines.some((l) => l.includes('Bearer ***')));
+      assert.ok(logger.lines.some((l) => l.startsWith('trace →')), 'the protocol trace is written at Trace level');
+      assert.ok(!logger.lines.some((l) => l.includes('top-secret-token')));
+    } finally {
+      await session.shutdown();
+      await fixture.close();
+    }
   });
 });
