@@ -188,6 +188,18 @@ describe('McpSession over stdio', function () {
       await waitFor(async () => textOf(await session.callTool({ name: 'rootsSeen', arguments: {} })) === JSON.stringify([roots]), 5000, 'the server to refetch roots');
     });
 
+    it('answers roots requests of the 2026-07-28 revision (input_required) with the current roots', async () => {
+      let roots = [{ uri: 'file:///work/a', name: 'a' }];
+      const session = newSession(definition('modernRoots', stdio('fixtureServer', ['--era=modern'])), { features: [new RootsFeature(() => roots)] }, sessions);
+      await session.start();
+      assert.equal(session.protocolVersion, '2026-07-28');
+      assert.deepEqual(JSON.parse(textOf(await session.callTool({ name: 'roots', arguments: {} }))), roots);
+      // No session state to invalidate in this revision: the next request sees the new roots.
+      roots = [{ uri: 'file:///work/b', name: 'b' }];
+      await session.notifyRootsChanged();
+      assert.deepEqual(JSON.parse(textOf(await session.callTool({ name: 'roots', arguments: {} }))), roots);
+    });
+
     it('exposes no roots to a server configured with roots: false', async () => {
       const feature = new RootsFeature(() => [{ uri: 'file:///secret', name: 'secret' }]);
       const session = newSession(definition('noroots', stdio('fixtureServer', ['--era=legacy']), { roots: false }), { features: [feature] }, sessions);
