@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { format, parseArgs } from 'node:util';
 import { launchCodeServer } from './codeServer.mjs';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RESULT_LINE = /HOST-TEST-RESULT (\{.*?\})/;
 // The workbench's own log arrives through the same channel as the extension host's console. These are the
