@@ -24,9 +24,13 @@ const DEMO_USER_SETTINGS = {
   'extensions.autoCheckUpdates': false,
 };
 
-/** `node esbuild.mjs`: dist/extension.js and dist/demo-server.js. Output is shown only when the build fails. */
-export function build() {
-  const result = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, encoding: 'utf8' });
+/**
+ * `node esbuild.mjs`: dist/extension.js and dist/demo-server.js (minified with `production`, as packaged).
+ * Output is shown only when the build fails.
+ */
+export function build({ production = false } = {}) {
+  const args = production ? ['esbuild.mjs', '--production'] : ['esbuild.mjs'];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     throw new Error(`node esbuild.mjs failed (${result.error?.message ?? `exit code ${result.status}`})`);
@@ -74,13 +78,13 @@ export function availablePort(preferred) {
 
 /**
  * Builds, then starts code-server with the extension installed.
- * @param {{ port?: number, log?: (text: string) => void }} [options]
+ * @param {{ port?: number, log?: (text: string) => void, production?: boolean }} [options]
  * @returns {Promise<{ url: string, workspaceUrl: string, port: number, process: import('node:child_process').ChildProcess,
  *                     output: () => string, stop: () => Promise<void> }>}
  */
-export async function startDemo({ port = DEFAULT_PORT, log = () => {} } = {}) {
+export async function startDemo({ port = DEFAULT_PORT, log = () => {}, production = false } = {}) {
   log('Building the extension and the demo server (node esbuild.mjs)…');
-  build();
+  build({ production });
   log('Starting code-server (installed on first use, about 3 minutes, then cached)…');
   const extensionsDir = prepareExtensionsDir();
   let server;
