@@ -17,22 +17,15 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
     }
     await action(name);
   };
+  // A start the user asks for begins a new failure episode (its errors are worth reporting again).
+  const byUser = (action: (name: string) => Promise<void>) => (name: string) => {
+    onUserStart(name);
+    return action(name);
+  };
   return [
-    vscode.commands.registerCommand(
-      'mcpClient.startServer',
-      withServer('Server to start', (name) => {
-        onUserStart(name);
-        return manager.start(name);
-      }),
-    ),
+    vscode.commands.registerCommand('mcpClient.startServer', withServer('Server to start', byUser((n) => manager.start(n)))),
     vscode.commands.registerCommand('mcpClient.stopServer', withServer('Server to stop', (name) => manager.stop(name))),
-    vscode.commands.registerCommand(
-      'mcpClient.restartServer',
-      withServer('Server to restart', (name) => {
-        onUserStart(name);
-        return manager.restart(name);
-      }),
-    ),
+    vscode.commands.registerCommand('mcpClient.restartServer', withServer('Server to restart', byUser((n) => manager.restart(n)))),
     vscode.commands.registerCommand('mcpClient.showOutput', withServer('Server whose output to show', (name) => logs.show(name))),
     vscode.commands.registerCommand('mcpClient.showServers', () => vscode.commands.executeCommand('mcpClient.servers.focus')),
     vscode.commands.registerCommand('mcpClient.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', 'mcpClient')),

@@ -48,10 +48,6 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
-export function isCancellation(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || /abort|cancel/i.test(error.message));
-}
-
 /** Spawn failures that retrying cannot fix. */
 export function isPermanentStartFailure(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

@@ -67,7 +67,3 @@ export abstract class Disposable implements IDisposable {
     this.store.dispose();
   }
 }
-
-export function toDisposable(fn: () => void): IDisposable {
-  return { dispose: fn };
-}

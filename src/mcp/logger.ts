@@ -11,15 +11,6 @@ export interface Logger {
   readonly traceEnabled: boolean;
 }
 
-export const nullLogger: Logger = {
-  trace() {},
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  traceEnabled: false,
-};
-
 export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
 /** Maps an MCP (syslog) level onto the five levels an output channel has. */
