@@ -57,7 +57,9 @@ if (watch) {
 } else {
   await esbuild.build(extension);
   if (tests) {
-    rmSync('out', { recursive: true, force: true });
+    // Files are overwritten in place rather than the folder being emptied first, so a build does not
+    // pull files from under a test run in progress; --clean empties it (CI starts from a clean clone).
+    if (args.has('--clean')) rmSync('out', { recursive: true, force: true });
     await esbuild.build(testBuild);
   }
 }
