@@ -7,6 +7,7 @@ import { ManagedStdioTransport } from './managedStdioTransport';
 import { Emitter } from './lifecycle';
 import type { Logger } from './logger';
 import { logMethodFor } from './logger';
+import { LogRateLimiter } from './logRateLimiter';
 import { traceTransport } from './protocolTrace';
 import { redactEnv, redactHeaders } from './redact';
 import type { HttpTransportConfig, ServerDefinition, StdioTransportConfig } from './serverDefinition';
@@ -36,6 +37,15 @@ export interface ConnectionOptions {
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
+/**
+ * The largest single stdio message accepted. The SDK's default (10 MB) is below what a resource read
+ * of a large image or file legitimately produces; beyond this the connection fails with a clear reason.
+ */
+export const MAX_STDIO_MESSAGE_BYTES = 128 * 1024 * 1024;
+
+/** Server log messages written per second before the rest are only counted. */
+const MAX_LOG_MESSAGES_PER_SECOND = 200;
+
 export class Connection {
   private readonly closedEmitter = new Emitter<string>();
   /** Fires once, with a reason, when the connection ends without close() being called. */
@@ -43,6 +53,11 @@ export class Connection {
   private readonly notificationEmitter = new Emitter<ServerNotification>();
   readonly onNotification = this.notificationEmitter.event;
   private closing = false;
+  private lastTransportError: string | undefined;
+  private lastTransportErrorAt = 0;
+  private readonly logLimiter = new LogRateLimiter(MAX_LOG_MESSAGES_PER_SECOND);
+  private readonly reportDroppedLogs = (count: number) =>
+    this.options.logger.warn(`${count} more log messages from the server in one second were not shown (more than ${MAX_LOG_MESSAGES_PER_SECOND}/s).`);
 
   private constructor(
     readonly client: Client,
@@ -75,6 +90,7 @@ export class Connection {
       env: { ...getDefaultEnvironment(), ...config.env },
       cwd: config.cwd,
       stderr: 'pipe',
+      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
     });
     const proc = new StdioProcess(
       transport,
@@ -106,7 +122,11 @@ export class Connection {
     for (const feature of options.features) feature.install(client, definition);
     connection.installNotificationHandlers();
     traceTransport(transport, logger);
-    client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
+    client.onerror = (error) => {
+      connection.lastTransportError = error.message;
+      connection.lastTransportErrorAt = Date.now();
+      logger.debug(`Transport error: ${error.message}`);
+    };
     client.onclose = () => connection.handleClose();
     try {
       await client.connect(transport, { timeout: definition.timeoutMs, signal });
@@ -116,6 +136,11 @@ export class Connection {
       throw connection.explainStartFailure(error);
     }
     return connection;
+  }
+
+  /** The transport's last error if it happened at or after `since` (ms epoch): context for a failure. */
+  transportErrorSince(since: number): string | undefined {
+    return this.lastTransportErrorAt >= since ? this.lastTransportError : undefined;
   }
 
   get protocolVersion(): string | undefined {
@@ -140,6 +165,7 @@ export class Connection {
     } catch {
       // Closing an already-closed transport.
     }
+    this.logLimiter.flush(this.reportDroppedLogs);
     this.notificationEmitter.dispose();
   }
 
@@ -154,11 +180,12 @@ export class Connection {
 
   /** Why the server went away: exit code or signal, plus the last stderr lines. */
   describeEnd(): string {
+    const cause = this.lastTransportError ? ` (${this.lastTransportError})` : '';
     const proc = this.process;
-    if (!proc) return 'The server closed the connection.';
+    if (!proc) return `The server closed the connection${cause}.`;
     const how = proc.describeExit() ?? 'closed its output';
     const tail = proc.stderrTail.filter((l) => l.trim()).slice(-5);
-    return `The server process ${how}.${tail.length ? ` Last output: ${tail.join(' | ')}` : ''}`;
+    return `The server process ${how}${cause}.${tail.length ? ` Last output: ${tail.join(' | ')}` : ''}`;
   }
 
   private explainStartFailure(error: unknown): Error {
@@ -171,6 +198,7 @@ export class Connection {
     const { client } = this;
     const { logger } = this.options;
     client.setNotificationHandler('notifications/message', (n) => {
+      if (!this.logLimiter.admit(this.reportDroppedLogs)) return;
       const { level, logger: source, data } = n.params;
       const text = typeof data === 'string' ? data : JSON.stringify(data);
       logger[logMethodFor(level)](`${source ? `[${source}] ` : ''}${text}`);

@@ -1,6 +1,7 @@
-// The SDK's stdio transport with two additions the session layer needs:
+// The SDK's stdio transport with three additions the session layer needs:
 // - `onSpawn` hands over the ChildProcess (the SDK keeps it private), for exit codes and stopping;
-// - its probe sibling is reaped together with the sibling's descendants.
+// - its probe sibling is reaped together with the sibling's descendants;
+// - large messages are read in linear time (see LinearReadBuffer).
 //
 // Why a subclass with its own `_dispose`: for version negotiation the SDK probes `server/discover` on
 // a disposable sibling process built with `transport.constructor`, and does so only when the
@@ -8,14 +9,57 @@
 // only, so behind a wrapper (npx, sh -c) that does not forward signals, the sibling's real server
 // would be orphaned. Our `_dispose` runs the SDK's and then ends whatever the sibling had started.
 import type { ChildProcess } from 'node:child_process';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ReadBuffer } from '@modelcontextprotocol/client';
+import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { descendantsOf, isAlive, signal, waitForExit } from './processTree';
 
 type Reaper = (this: StdioClientTransport) => Promise<void>;
 const sdkDispose = (StdioClientTransport.prototype as unknown as { _dispose?: Reaper })._dispose;
 
+/**
+ * The SDK's ReadBuffer concatenates its whole buffer with every 64 KB chunk, so one 50 MB message costs
+ * gigabytes of copying (13 s measured here). This one keeps chunks aside until one holds a newline and
+ * hands them to the SDK's buffer in one piece: the same framing and parsing, read in linear time.
+ */
+class LinearReadBuffer extends ReadBuffer {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super({ maxBufferSize: maxBytes });
+  }
+
+  override append(chunk: Buffer): void {
+    if (this.pendingBytes + chunk.length > this.maxBytes) {
+      this.clear();
+      throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);
+    }
+    if (chunk.indexOf(0x0a) === -1) {
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      return;
+    }
+    const whole = this.pending.length ? Buffer.concat([...this.pending, chunk]) : chunk;
+    this.pending = [];
+    this.pendingBytes = 0;
+    super.append(whole);
+  }
+
+  override clear(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+    super.clear();
+  }
+}
+
 export class ManagedStdioTransport extends StdioClientTransport {
   onSpawn?: (child: ChildProcess) => void;
+
+  constructor(params: StdioServerParameters) {
+    super(params);
+    // The SDK's transport creates its buffer in its constructor and keeps it private.
+    (this as unknown as { _readBuffer: ReadBuffer })._readBuffer = new LinearReadBuffer(params.maxBufferSize ?? 10 * 1024 * 1024);
+  }
 
   override async start(): Promise<void> {
     await super.start();

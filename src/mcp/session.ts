@@ -341,13 +341,20 @@ export class McpSession extends Disposable {
     return c;
   }
 
-  /** Runs a request and rewrites its failure into an error that names the server and the method. */
+  /**
+   * Runs a request and rewrites its failure into an error that names the server and the method, adding
+   * what the transport reported meanwhile (e.g. a response stream that was cut off before a timeout).
+   */
   private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    const connection = this.connection;
     try {
       return await run();
     } catch (error) {
       const code = (error as { code?: string | number }).code;
-      throw new McpClientError(`${this.name}: ${what} failed: ${describeError(error)}`, code, { cause: error });
+      const transport = connection?.transportErrorSince(started);
+      const context = transport ? `; the connection reported: ${transport}` : '';
+      throw new McpClientError(`${this.name}: ${what} failed: ${describeError(error)}${context}`, code, { cause: error });
     }
   }
 
