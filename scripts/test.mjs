@@ -46,6 +46,8 @@ async function hostTests() {
   const fixtures = join(root, 'out', 'test', 'fixtures');
   const result = await runHostTests({
     extensionPath: root,
+    // test/host/chat.test.ts: a test language model (vendor "mcp-test") for the @mcp participant.
+    extraExtensionPaths: [join(root, 'test', 'fixtures', 'extensions', 'test-lm')],
     testsPath: join(root, 'out', 'test', 'host', 'index.js'),
     workspace: join(root, 'test', 'fixtures', 'workspaces', 'host'),
     // User settings the host suites expect (test/host/servers.test.ts): a stdio fixture server that
@@ -55,6 +57,10 @@ async function hostTests() {
       'mcpClient.servers': {
         fixture: { command: process.execPath, args: [join(fixtures, 'servers', 'fixtureServer.js'), '--era=legacy'] },
         broken: { url: 'not-a-url' },
+        // test/host/resources.test.ts: 10,000 resources in pages of 100, text, image, live, templates (2026-07-28).
+        resources: { command: process.execPath, args: [join(fixtures, 'servers', 'resourcesFixture.js'), '--resources=10000', '--page=100'] },
+        // test/host/prompts.test.ts, chat.test.ts: prompts over three pages, every content type, completions (2025 revision).
+        prompts: { command: process.execPath, args: [join(fixtures, 'servers', 'promptsFixture.js'), '--era=legacy'] },
       },
     },
     // For suites that start other fixtures themselves (the extension host inherits code-server's env).

@@ -10,6 +10,8 @@ import { RootsFeature } from './mcp/rootsFeature';
 import { McpSession } from './mcp/session';
 import { SessionManager } from './mcp/sessionManager';
 import { ErrorNotifier } from './notifications';
+import { registerPrompts } from './prompts/registerPrompts';
+import { registerResources } from './resources/registerResources';
 import { ConsentPolicy } from './trust/consentPolicy';
 import { VscodeConsentHost } from './trust/vscodeConsentHost';
 import { ServersStatusBar } from './views/statusBar';
@@ -56,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
       void vscode.window.showInformationMessage(`MCP Client: forgot ${count} workspace server approval${count === 1 ? '' : 's'}.`);
     }),
     ...registerTestCommands(tree),
+    ...registerResources(sessions, (name) => logs.logger(name)),
+    ...registerPrompts(sessions, context),
     onDidChange((change) => {
       if (change.servers) reconcile();
       if (change.logLevel) sessions.setLogLevel(readLogLevel());

@@ -1,6 +1,9 @@
-// A read-only hook for the extension-host tests: what the Servers view renders, as plain data.
-// Not contributed to the command palette; it exposes nothing the view does not already show.
+// Read-only hooks for the extension-host tests: what the Servers and Resources views render, as plain data.
+// Not contributed to the command palette; they expose nothing the views do not already show.
 import * as vscode from 'vscode';
+import { activeFindPicker } from './resources/findResource';
+import { activeTemplatePicker } from './resources/templatePicker';
+import type { ResourcesTreeProvider } from './views/resourcesTree';
 import type { ServersTreeProvider } from './views/serversTree';
 
 export function registerTestCommands(tree: ServersTreeProvider): vscode.Disposable[] {
@@ -18,4 +21,24 @@ export function registerTestCommands(tree: ServersTreeProvider): vscode.Disposab
       }),
     ),
   ];
+}
+
+/**
+ * The same for the Resources view (`{ children: <parent id> }`, root when omitted) and the open
+ * template or Find picker (`{ picker: true }`), so host tests can follow what a user sees and picks.
+ */
+export function registerResourceTestCommand(tree: ResourcesTreeProvider): vscode.Disposable {
+  return vscode.commands.registerCommand('mcpClient.test.resources', async (query: { children?: string; picker?: boolean } = {}) => {
+    if (query.picker) return activeTemplatePicker ?? activeFindPicker;
+    const parent = query.children === undefined ? undefined : tree.node(query.children);
+    if (query.children !== undefined && !parent) return undefined;
+    return Promise.all(
+      (await tree.getChildren(parent)).map((node) => {
+        const item = tree.resolveTreeItem(tree.getTreeItem(node), node);
+        const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : item.iconPath instanceof vscode.Uri ? item.iconPath.toString(true) : undefined;
+        const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip;
+        return { id: item.id, label: item.label, description: item.description, contextValue: item.contextValue, icon, tooltip, command: item.command?.command };
+      }),
+    );
+  });
 }

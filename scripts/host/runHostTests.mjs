@@ -7,7 +7,8 @@
 //        [--logs dir] [--timeout 600000]
 // For this repository's own suites use `node scripts/test.mjs --host`: it builds and supplies the settings they need.
 import { chromium } from 'playwright-core';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, parseArgs } from 'node:util';
@@ -26,13 +27,13 @@ const WORKBENCH_NOISE = new RegExp([
 ].map((re) => re.source).join('|'));
 
 /**
- * @param {{ extensionPath: string, testsPath: string, workspace: string, settings?: object,
+ * @param {{ extensionPath: string, extraExtensionPaths?: string[], testsPath: string, workspace: string, settings?: object,
  *           env?: Record<string,string>, timeoutMs?: number, screenshotPath?: string, logsDir?: string,
  *           disableWorkspaceTrust?: boolean, log?: (text: string) => void, verbose?: boolean }} options
  * @returns {Promise<{ exitCode: number, passed: number, failed: number, skipped: number }>}
  */
 export async function runHostTests({
-  extensionPath, testsPath, workspace, settings = {}, env = {}, timeoutMs = 10 * 60_000,
+  extensionPath, extraExtensionPaths = [], testsPath, workspace, settings = {}, env = {}, timeoutMs = 10 * 60_000,
   screenshotPath, logsDir, disableWorkspaceTrust = true, log = (text) => console.log(text),
   verbose = process.env.MCP_CLIENT_HOST_VERBOSE === '1',
 }) {
@@ -42,8 +43,12 @@ export async function runHostTests({
   let shot; // the screenshot being taken, if any
   let server;
   let browser;
+  let extensionsDir;
   try {
-    server = await launchCodeServer({ settings, env, disableWorkspaceTrust });
+    // Test-only extensions (a language model for the chat tests) are installed, not developed: the
+    // workbench keeps only the last extensionDevelopmentPath of its payload.
+    extensionsDir = extraExtensionPaths.length ? installedExtensions(extraExtensionPaths) : undefined;
+    server = await launchCodeServer({ settings, env, disableWorkspaceTrust, extensionsDir });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (error) => remember(`[page error] ${error.message}`));
@@ -95,7 +100,18 @@ export async function runHostTests({
   } finally {
     await browser?.close().catch(() => {});
     await server?.stop();
+    if (extensionsDir) rmSync(extensionsDir, { recursive: true, force: true });
   }
+}
+
+/** A fresh extensions folder with a copy of each extension as `<publisher>.<name>-<version>`, found by VS Code's scan. */
+function installedExtensions(paths) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-client-host-extensions-'));
+  for (const path of paths) {
+    const { publisher, name, version } = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
+    cpSync(path, join(dir, `${publisher}.${name}-${version}`.toLowerCase()), { recursive: true });
+  }
+  return dir;
 }
 
 async function screenshot(page, path) {

@@ -14,6 +14,7 @@ import type {
   Resource,
   ResourceTemplateType as ResourceTemplate,
   ServerCapabilities,
+  SubscriptionFilter,
   Tool,
 } from '@modelcontextprotocol/client';
 import { Connection, type ClientFeature, type ServerNotification, type TransportKind } from './connection';
@@ -30,6 +31,13 @@ export type SessionState =
   | { kind: 'starting' }
   | { kind: 'running' }
   | { kind: 'error'; message: string; retryInMs?: number; gaveUp?: boolean };
+
+/** A request to the server to keep reporting changes; `ended` settles once, when it stops. */
+export interface ServerSubscription {
+  /** 'lost': the server or the connection ended it (re-subscribe once running again). */
+  readonly ended: Promise<'disposed' | 'lost'>;
+  dispose(): Promise<void>;
+}
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -211,14 +219,29 @@ export class McpSession extends Disposable {
     return this.call('completion/complete', () => c.client.complete(this.params(params), this.requestOptions(options)));
   }
 
-  async subscribeResource(uri: string): Promise<void> {
+  /**
+   * Asks the server for `notifications/resources/updated` about `uri` (delivered through onNotification)
+   * until the handle is disposed: resources/subscribe … unsubscribe on 2025 revisions, a
+   * subscriptions/listen stream on 2026-07-28. Undefined when the server offers no subscriptions.
+   */
+  async subscribeResource(uri: string): Promise<ServerSubscription | undefined> {
     const c = this.requireConnection('resources/subscribe');
+    if (!c.client.getServerCapabilities()?.resources?.subscribe) return undefined;
+    if (c.client.getProtocolEra() === 'modern') return this.listen(c, { resourceSubscriptions: [uri] }, `subscriptions/listen ${uri}`);
     await this.call(`resources/subscribe ${uri}`, () => c.client.subscribeResource(this.params({ uri }), this.requestOptions()));
+    return this.legacySubscription(c, async () => {
+      await c.client.unsubscribeResource(this.params({ uri }), this.requestOptions());
+    });
   }
 
-  async unsubscribeResource(uri: string): Promise<void> {
-    const c = this.requireConnection('resources/unsubscribe');
-    await this.call(`resources/unsubscribe ${uri}`, () => c.client.unsubscribeResource(this.params({ uri }), this.requestOptions()));
+  /**
+   * Asks for `notifications/resources/list_changed`. 2025 revisions send them unasked (undefined);
+   * 2026-07-28 only on a subscriptions/listen stream, which this opens.
+   */
+  async listenForResourceListChanges(): Promise<ServerSubscription | undefined> {
+    const c = this.requireConnection('subscriptions/listen');
+    if (c.client.getProtocolEra() !== 'modern' || !c.client.getServerCapabilities()?.resources?.listChanged) return undefined;
+    return this.listen(c, { resourcesListChanged: true }, 'subscriptions/listen (resources list)');
   }
 
   /** Applies `mcpClient.logLevel`: logging/setLevel before 2026-07-28, a per-request `_meta` key after. */
@@ -364,6 +387,41 @@ export class McpSession extends Disposable {
       onprogress: options?.onprogress,
       timeout: options?.timeout ?? this.definition.timeoutMs,
       resetTimeoutOnProgress: true,
+    };
+  }
+
+  private async listen(c: Connection, filter: SubscriptionFilter, what: string): Promise<ServerSubscription> {
+    const subscription = await this.call(what, () => c.client.listen(filter, this.requestOptions()));
+    let disposed = false;
+    return {
+      ended: subscription.closed.then((how) => (how === 'local' || disposed ? 'disposed' : 'lost')),
+      dispose: async () => {
+        disposed = true;
+        await subscription.close().catch((error) => this.options.logger.warn(`Closing ${what} failed: ${describeError(error)}`));
+      },
+    };
+  }
+
+  /** A 2025 subscription lives as long as its connection: it is lost when the session leaves `running`. */
+  private legacySubscription(c: Connection, unsubscribe: () => Promise<void>): ServerSubscription {
+    let settle: (how: 'disposed' | 'lost') => void = () => undefined;
+    const ended = new Promise<'disposed' | 'lost'>((resolve) => (settle = resolve));
+    const watcher = this.onDidChangeState(() => {
+      if (this.connection === c && this._state.kind === 'running') return;
+      watcher.dispose();
+      settle('lost');
+    });
+    let disposed = false;
+    return {
+      ended,
+      dispose: async () => {
+        if (disposed) return;
+        disposed = true;
+        watcher.dispose();
+        settle('disposed');
+        if (this.connection !== c || this._state.kind !== 'running') return;
+        await unsubscribe().catch((error) => this.options.logger.warn(`resources/unsubscribe failed: ${describeError(error)}`));
+      },
     };
   }
 

@@ -1,10 +1,12 @@
-// Addresses an MCP resource as a VS Code URI: `mcp-resource:/<server>/<resource uri>/<name>`.
+// Addresses an MCP resource as a VS Code URI: `mcp-client-resource:/<server>/<resource uri>/<name>`.
 // Both the server name and the resource URI are percent-encoded whole into one path segment each, so
 // any resource URI (query strings, fragments, spaces, non-file schemes) round-trips exactly. The last
 // segment is only a display name: it gives the editor tab a readable title and VS Code a file
 // extension to pick the language from. No `vscode` import: the host wraps this in vscode.Uri.
 
-export const RESOURCE_SCHEME = 'mcp-resource';
+// Not `mcp-resource`: VS Code's built-in MCP support owns that scheme, and a second provider for it
+// fails to register (the workbench would then read our documents through VS Code's provider).
+export const RESOURCE_SCHEME = 'mcp-client-resource';
 
 export interface ResourceAddress {
   server: string;

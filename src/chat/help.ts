@@ -1,0 +1,56 @@
+// `@mcp` without a command: what it can do, and every available prompt as a button. A prompt that
+// takes arguments puts `@mcp /prompt server/prompt ` into the chat input to be completed; one
+// without arguments runs at once.
+import * as vscode from 'vscode';
+import { getDisplayName } from '@modelcontextprotocol/client';
+import { formatInvocation } from '../prompts/invocation';
+import { escapeMarkdownInline } from '../prompts/markdownSafety';
+import type { PromptServices } from '../prompts/promptFlow';
+import type { ChatOutput } from './lmMessages';
+import type { McpChatResult } from './promptCommand';
+
+const MAX_BUTTONS = 40;
+
+const INTRO = [
+  'I bring the prompts and resources of your MCP servers into this chat:',
+  '',
+  '- `/prompt` shows every prompt to pick from, then asks for its arguments.',
+  '- `/prompt server/prompt name=value other="quoted value"` runs a prompt directly; text after the arguments is added as your own message. When only one server has the prompt, `server/` can be left out.',
+  '- `/resource server resource-uri your question` answers a question about a resource.',
+  '',
+  'The prompt\'s messages go to the model selected below, and its answer appears here.',
+  '',
+].join('\n');
+
+export async function handleHelp(services: PromptServices, out: ChatOutput, token: vscode.CancellationToken): Promise<McpChatResult> {
+  out.markdown(INTRO);
+  out.progress('Loading the prompts of your servers…');
+  await services.catalog.startStopped((name) => services.startServer(name));
+  await services.catalog.load();
+  if (token.isCancellationRequested) return {};
+  const servers = services.catalog.servers().filter((s) => s.prompts.length > 0);
+  if (servers.length === 0) {
+    out.markdown(services.sessions.entries().length === 0 ? 'No MCP server is configured yet.' : 'None of your running MCP servers offers prompts right now.');
+    out.button({ command: 'mcpClient.showServers', title: 'Show Servers' });
+    return { metadata: { command: 'help' } };
+  }
+  out.markdown('**Available prompts**\n\n');
+  let shown = 0;
+  for (const { server, prompts } of servers) {
+    if (shown >= MAX_BUTTONS) break;
+    out.markdown(`\n\n${escapeMarkdownInline(server)}:\n\n`);
+    for (const prompt of prompts.slice(0, MAX_BUTTONS - shown)) {
+      shown++;
+      const needsInput = (prompt.arguments ?? []).some((a) => a.required);
+      out.button({
+        command: 'workbench.action.chat.open',
+        title: getDisplayName(prompt),
+        tooltip: prompt.description,
+        arguments: [{ query: `@mcp /prompt ${formatInvocation(server, prompt.name, {})}${needsInput ? ' ' : ''}`, isPartialQuery: needsInput }],
+      });
+    }
+  }
+  const total = servers.reduce((n, s) => n + s.prompts.length, 0);
+  if (total > MAX_BUTTONS) out.markdown(`\n\n…and ${total - MAX_BUTTONS} more: type \`@mcp /prompt\` to search them all.`);
+  return { metadata: { command: 'help' } };
+}

@@ -1,0 +1,153 @@
+// One argument step as a quick pick: what the user types is the value (first row), the server's
+// suggestions follow (completion/complete while typing), and where the server suggests nothing, the
+// selected text, the active file's path and the clipboard are offered instead. Required arguments
+// cannot be accepted empty; optional ones can be skipped. Back and Escape as in every VS Code wizard.
+import * as vscode from 'vscode';
+import { getDisplayName } from '@modelcontextprotocol/client';
+import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion } from './steps';
+import { SuggestionFeed, type Suggestions } from './suggestions';
+
+export interface QuickChoice {
+  label: string;
+  value: string;
+}
+
+type Item = vscode.QuickPickItem & { answer?: ArgumentAnswer };
+
+/**
+ * The selection and the active file are captured when the command starts (later, the quick pick has
+ * the focus); the clipboard is read only when a step first offers it, and never waited for long: in
+ * a browser, reading it may wait for a permission prompt.
+ */
+export function captureQuickChoices(): () => Promise<QuickChoice[]> {
+  const now: QuickChoice[] = [];
+  const editor = vscode.window.activeTextEditor;
+  const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
+  if (selected) now.push({ label: '$(selection) Selected text', value: selected });
+  const uri = editor?.document.uri;
+  if (uri && uri.scheme !== 'untitled') now.push({ label: "$(file) Active file's path", value: uri.scheme === 'file' ? uri.fsPath : uri.toString() });
+  let all: Promise<QuickChoice[]> | undefined;
+  return () =>
+    (all ??= new Promise<string>((resolve) => {
+      setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS);
+      Promise.resolve(vscode.env.clipboard.readText()).then(resolve, () => resolve(''));
+    }).then((clipboard) => (clipboard ? [...now, { label: '$(clippy) Clipboard', value: clipboard }] : now)));
+}
+
+const CLIPBOARD_WAIT_MS = 1000;
+
+export class QuickPickArgumentInput implements ArgumentInput {
+  constructor(private readonly quickChoices: () => Promise<QuickChoice[]>) {}
+
+  ask(question: ArgumentQuestion): Promise<ArgumentAnswer> {
+    const { argument, position } = question;
+    const qp = vscode.window.createQuickPick<Item>();
+    const name = argumentLabel(argument);
+    // The description stays visible in the title; the placeholder disappears once the user types.
+    const about = argument.description ? `: ${argument.description.replace(/\s+/g, ' ').trim()}` : '';
+    qp.title = `${getDisplayName(question.prompt)} (${question.server}) · ${name}${argument.required ? '' : ' (optional)'}${about}`;
+    qp.step = position.step;
+    qp.totalSteps = position.totalSteps;
+    qp.placeholder = argument.description ? `${name}: ${argument.description}` : `Value for ${name}`;
+    qp.value = question.value;
+    qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+    qp.ignoreFocusOut = true;
+
+    let suggestions: Suggestions | undefined;
+    let suggestedFor = '';
+    let validation = question.validationMessage;
+    let choices: QuickChoice[] | undefined;
+    let done = false;
+    const render = () => {
+      qp.items = argumentItems(qp.value, argument.required === true, validation, suggestions, choices ?? [], question.server, suggestedFor !== qp.value);
+    };
+    const feed = new SuggestionFeed(
+      question.suggest,
+      (value, result) => {
+        if (value !== qp.value) return;
+        suggestions = result;
+        suggestedFor = value;
+        render();
+        // Only now, when the server has nothing to suggest, are the quick choices (and the clipboard) needed.
+        if (result.values.length === 0 && !choices) {
+          choices = [];
+          void this.quickChoices().then((c) => {
+            choices = c;
+            if (!done) render();
+          });
+        }
+      },
+      (busy) => (qp.busy = busy),
+    );
+
+    return new Promise<ArgumentAnswer>((resolve) => {
+      const finish = (answer: ArgumentAnswer) => {
+        if (done) return;
+        done = true;
+        feed.dispose();
+        resolve(answer);
+        qp.dispose();
+      };
+      qp.onDidChangeValue((value) => {
+        validation = undefined;
+        render();
+        feed.update(value);
+      });
+      qp.onDidTriggerButton((button) => {
+        if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back' });
+      });
+      qp.onDidAccept(() => {
+        const item = qp.selectedItems[0] ?? qp.activeItems[0];
+        if (item?.answer) return finish(item.answer);
+        if (qp.value !== '') return finish({ kind: 'value', value: qp.value });
+        if (!argument.required) return finish({ kind: 'skip' });
+        validation = `${name} is required: type a value or choose one.`;
+        render();
+      });
+      qp.onDidHide(() => finish({ kind: 'cancel' }));
+      render();
+      qp.show();
+      feed.update(qp.value, true);
+    });
+  }
+}
+
+/** The rows of an argument step (exported for the host tests, which check them against the fixture). */
+export function argumentItems(
+  value: string,
+  required: boolean,
+  validation: string | undefined,
+  suggestions: Suggestions | undefined,
+  choices: readonly QuickChoice[],
+  server: string,
+  /** The suggestions are for an earlier value: let VS Code's filter hide those that no longer match. */
+  stale = false,
+): Item[] {
+  const items: Item[] = [];
+  if (validation) items.push({ label: `$(warning) ${validation}`, alwaysShow: true });
+  if (value !== '') items.push({ label: value, description: 'Use this value', alwaysShow: true, answer: { kind: 'value', value } });
+  else if (!required) items.push({ label: '$(debug-step-over) Skip', description: 'leave this argument unset', alwaysShow: true, answer: { kind: 'skip' } });
+
+  const values = (suggestions?.values ?? []).filter((v) => v !== value);
+  if (values.length > 0) {
+    items.push({ kind: vscode.QuickPickItemKind.Separator, label: `suggestions from ${server}` });
+    // The server already matched them against the value: show them even where VS Code's fuzzy filter would not.
+    for (const v of values) items.push({ label: v, alwaysShow: !stale, answer: { kind: 'value', value: v } });
+    // A row, not a separator label: VS Code hides separator labels while the user types.
+    if (suggestions!.hasMore) {
+      const { total } = suggestions!;
+      const shown = suggestions!.values.length;
+      const count = total !== undefined && total > shown ? `${shown} of ${total} shown` : `${shown} shown`;
+      items.push({ label: `$(ellipsis) More available (${count}): keep typing to narrow down`, alwaysShow: true });
+    }
+  } else if (suggestions && choices.length > 0) {
+    items.push({ kind: vscode.QuickPickItemKind.Separator, label: suggestions.supported ? `no suggestions from ${server}` : 'insert' });
+    for (const c of choices) items.push({ label: c.label, description: preview(c.value), alwaysShow: true, answer: { kind: 'value', value: c.value } });
+  }
+  return items;
+}
+
+function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}

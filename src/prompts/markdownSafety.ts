@@ -1,0 +1,75 @@
+// Server text is untrusted. When it is shown as Markdown (the prompt document, chat messages) it may
+// format, but it must not inject HTML, load remote images (a tracking pixel) or carry `command:`
+// links, and it must not swallow the Markdown we write after it (an unclosed code fence).
+// Code blocks and code spans are left exactly as they are: there, nothing is interpreted anyway.
+
+/** Server text as Markdown that renders its formatting and nothing else. */
+export function safeMarkdown(text: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      out.push(line);
+    } else if (marker && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) {
+      fence = marker;
+      out.push(line);
+    } else {
+      out.push(neutralizeOutsideCodeSpans(line));
+    }
+  }
+  if (fence) out.push(fence);
+  return out.join('\n');
+}
+
+/** Plain text for inline places (headings, labels): every Markdown character escaped, one line. */
+export function escapeMarkdownInline(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1');
+}
+
+/** A code fence longer than any backtick run inside `text`, so the text cannot close it. */
+export function fenceFor(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function neutralizeOutsideCodeSpans(line: string): string {
+  let result = '';
+  let i = 0;
+  while (i < line.length) {
+    const open = line.indexOf('`', i);
+    if (open < 0) break;
+    const run = /^`+/.exec(line.slice(open))![0];
+    const close = findRun(line, open + run.length, run.length);
+    if (close < 0) {
+      // A backtick run without a partner is literal text.
+      result += neutralize(line.slice(i, open + run.length));
+      i = open + run.length;
+      continue;
+    }
+    result += neutralize(line.slice(i, open)) + line.slice(open, close + run.length);
+    i = close + run.length;
+  }
+  return result + neutralize(line.slice(i));
+}
+
+function findRun(line: string, from: number, length: number): number {
+  const pattern = new RegExp(`(?<!\`)\`{${length}}(?!\`)`, 'g');
+  pattern.lastIndex = from;
+  return pattern.exec(line)?.index ?? -1;
+}
+
+function neutralize(text: string): string {
+  return text
+    .replace(/\]\(\s*<?\s*command:/gi, '](#command:')
+    .replace(/^(\s*\[[^\]]*\]:\s*<?\s*)command:/i, '$1#command:')
+    .replace(/</g, '&lt;')
+    .replace(/!\[/g, '\\![');
+}

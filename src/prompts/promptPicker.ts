@@ -1,0 +1,111 @@
+// The quick pick of every prompt of every server. It opens at once with what is known, starts the
+// servers that are configured but stopped, refreshes the lists, and fills in as answers arrive (busy
+// meanwhile), keeping the row the user is on. Rows come from pickerRows.ts.
+import * as vscode from 'vscode';
+import type { Prompt } from '@modelcontextprotocol/client';
+import { buildPickerRows, type PickerRow } from './pickerRows';
+import type { PromptCatalog } from './promptCatalog';
+import type { RecentPrompts } from './recentPrompts';
+
+export interface PickerContext {
+  catalog: PromptCatalog;
+  recents: RecentPrompts;
+  startServer(name: string): Promise<void>;
+}
+
+export interface PickerOptions {
+  onlyServer?: string;
+  /** Restored when the user comes back with Back: the filter text and the row they had chosen. */
+  value?: string;
+  activeKey?: string;
+}
+
+export type PickerAnswer = { kind: 'picked'; server: string; prompt: Prompt; value: string; key: string } | { kind: 'cancel' };
+
+type Item = vscode.QuickPickItem & { row?: PickerRow; command?: [string, ...unknown[]] };
+
+export function pickPrompt(context: PickerContext, options: PickerOptions = {}): Promise<PickerAnswer> {
+  const { catalog, recents } = context;
+  const qp = vscode.window.createQuickPick<Item>();
+  qp.title = options.onlyServer ? `Run a Prompt of ${options.onlyServer}` : 'Run an MCP Prompt';
+  qp.placeholder = 'Pick a prompt (type to search names, servers and descriptions)';
+  qp.matchOnDescription = true;
+  qp.matchOnDetail = true;
+  qp.value = options.value ?? '';
+
+  let refreshing = true;
+  let activeKey = options.activeKey;
+  const render = () => {
+    const rows = buildPickerRows(catalog.servers(), recents.list(), options.onlyServer);
+    const items = rows.map(toItem);
+    const loading = rows.some((r) => r.kind === 'status' && r.busy);
+    if (!rows.some((r) => r.kind === 'prompt') && !loading && !refreshing) items.push(...emptyItems(catalog, options.onlyServer));
+    qp.items = items;
+    qp.busy = loading || refreshing;
+    const active = items.find((i) => i.row && 'key' in i.row && i.row.key === activeKey);
+    if (active) qp.activeItems = [active];
+  };
+
+  return new Promise<PickerAnswer>((resolve) => {
+    let done = false;
+    const finish = (answer: PickerAnswer) => {
+      if (done) return;
+      done = true;
+      listener.dispose();
+      resolve(answer);
+      qp.dispose();
+    };
+    const listener = catalog.onDidChange(render);
+    qp.onDidChangeActive((items) => {
+      const row = items[0]?.row;
+      if (row && 'key' in row) activeKey = row.key;
+    });
+    qp.onDidAccept(() => {
+      const item = qp.selectedItems[0] ?? qp.activeItems[0];
+      const row = item?.row;
+      if (row?.kind === 'prompt') return finish({ kind: 'picked', server: row.server, prompt: row.prompt, value: qp.value, key: row.key });
+      if (row?.kind === 'status' && !row.busy) {
+        finish({ kind: 'cancel' });
+        void vscode.commands.executeCommand('mcpClient.showOutput', row.server);
+      } else if (item?.command) {
+        finish({ kind: 'cancel' });
+        void vscode.commands.executeCommand(...item.command);
+      }
+    });
+    qp.onDidHide(() => finish({ kind: 'cancel' }));
+    render();
+    qp.show();
+    void catalog.startStopped((name) => context.startServer(name), options.onlyServer);
+    void catalog.load({ refresh: true }).finally(() => {
+      refreshing = false;
+      if (!done) render();
+    });
+  });
+}
+
+/** The quick pick item for a row (exported for the host tests' hook). */
+export function toItem(row: PickerRow): Item {
+  switch (row.kind) {
+    case 'separator':
+      return { kind: vscode.QuickPickItemKind.Separator, label: row.label };
+    case 'prompt':
+      return { label: row.label, description: row.description, detail: row.detail, row };
+    case 'status':
+      return {
+        label: `${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`,
+        description: row.busy ? undefined : 'Show Output',
+        detail: row.detail,
+        alwaysShow: true,
+        row,
+      };
+  }
+}
+
+function emptyItems(catalog: PromptCatalog, onlyServer: string | undefined): Item[] {
+  const servers = catalog.servers();
+  if (servers.length === 0 && !onlyServer) {
+    return [{ label: '$(add) Add Server…', detail: 'No MCP server is configured yet.', alwaysShow: true, command: ['mcpClient.addServer'] }];
+  }
+  const label = onlyServer ? `${onlyServer} offers no prompts` : 'None of your MCP servers offers prompts';
+  return [{ label: `$(info) ${label}`, detail: 'Show the Servers view', alwaysShow: true, command: ['mcpClient.showServers'] }];
+}

@@ -1,0 +1,32 @@
+// Composition of the prompt features: the catalog every consumer shares, recently used prompts,
+// prompt documents, the Run Prompt command and the @mcp chat participant.
+import * as vscode from 'vscode';
+import { registerChatParticipant } from '../chat/participant';
+import type { SessionManager } from '../mcp/sessionManager';
+import { PromptCatalog } from './promptCatalog';
+import { PromptDocuments } from './promptDocuments';
+import type { PromptServices } from './promptFlow';
+import { RecentPrompts } from './recentPrompts';
+import { registerRunPromptCommand } from './runPromptCommand';
+import { registerPromptTestCommands } from './testHooks';
+
+export function registerPrompts(sessions: SessionManager, context: vscode.ExtensionContext): vscode.Disposable[] {
+  const catalog = new PromptCatalog(sessions);
+  const services: PromptServices = {
+    sessions,
+    catalog,
+    recents: new RecentPrompts(context.globalState),
+    // Through the command, so a start from here is a user action like any other (consent, error reporting).
+    startServer: async (name) => {
+      await vscode.commands.executeCommand('mcpClient.startServer', name);
+    },
+  };
+  const documents = new PromptDocuments();
+  return [
+    catalog,
+    documents,
+    registerRunPromptCommand(services, documents),
+    ...registerChatParticipant(services, context.extensionUri),
+    ...registerPromptTestCommands(services),
+  ];
+}

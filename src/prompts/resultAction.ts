@@ -1,0 +1,52 @@
+// What to do with a prompt's result: send it to chat (the @mcp participant runs it with the model the
+// user picks), open it as a document, or copy its text. `mcpClient.prompts.defaultAction` decides, or
+// asks as the last step of the input ("ask", the default), offering the last choice first.
+import * as vscode from 'vscode';
+import { getDisplayName, type Prompt } from '@modelcontextprotocol/client';
+import { RESULT_ACTIONS, type ResultAction } from './runPromptArgs';
+import type { StepPosition } from './steps';
+
+export { RESULT_ACTIONS, type ResultAction };
+
+const ITEMS: Record<ResultAction, vscode.QuickPickItem> = {
+  chat: { label: '$(comment-discussion) Send to Chat', detail: 'Open the chat: @mcp runs the prompt and the model you choose answers it' },
+  document: { label: '$(markdown) Open as Document', detail: 'Show the messages in a read-only Markdown preview' },
+  copy: { label: '$(copy) Copy', detail: 'Copy the text of the messages to the clipboard' },
+};
+
+let lastChoice: ResultAction | undefined;
+
+export function configuredAction(): ResultAction | 'ask' {
+  const value = vscode.workspace.getConfiguration('mcpClient.prompts').get<string>('defaultAction', 'ask');
+  return (RESULT_ACTIONS as readonly string[]).includes(value) ? (value as ResultAction) : 'ask';
+}
+
+export function askAction(server: string, prompt: Prompt, position: StepPosition): Promise<ResultAction | 'back' | 'cancel'> {
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { action: ResultAction }>();
+  qp.title = `${getDisplayName(prompt)} (${server})`;
+  qp.placeholder = 'What should happen with the prompt? (set a default with mcpClient.prompts.defaultAction)';
+  qp.step = position.step;
+  qp.totalSteps = position.totalSteps;
+  qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+  const order = lastChoice ? [lastChoice, ...RESULT_ACTIONS.filter((a) => a !== lastChoice)] : RESULT_ACTIONS;
+  qp.items = order.map((action) => ({ ...ITEMS[action], action }));
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (answer: ResultAction | 'back' | 'cancel') => {
+      if (done) return;
+      done = true;
+      if (answer !== 'back' && answer !== 'cancel') lastChoice = answer;
+      resolve(answer);
+      qp.dispose();
+    };
+    qp.onDidAccept(() => {
+      const item = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (item) finish(item.action);
+    });
+    qp.onDidTriggerButton((button) => {
+      if (button === vscode.QuickInputButtons.Back) finish('back');
+    });
+    qp.onDidHide(() => finish('cancel'));
+    qp.show();
+  });
+}

@@ -1,0 +1,36 @@
+// "MCP Client: Run Prompt…" (mcpClient.runPrompt). Without arguments: the picker, the arguments, the
+// action. With `{ server, prompt, arguments, action }` (a keybinding): that prompt directly, asking
+// only for required arguments that are missing. With a Servers view node: the picker for that server.
+import * as vscode from 'vscode';
+import { performAction } from './promptActions';
+import type { PromptDocuments } from './promptDocuments';
+import { choosePrompt, completeArguments, type ChosenPrompt, type PromptServices } from './promptFlow';
+import { locatePrompt } from './promptRunner';
+import { checkArgumentNames } from './resolvePrompt';
+import { configuredAction } from './resultAction';
+import { normalize, stringValues } from './runPromptArgs';
+
+export function registerRunPromptCommand(services: PromptServices, documents: PromptDocuments): vscode.Disposable {
+  return vscode.commands.registerCommand('mcpClient.runPrompt', async (arg?: unknown) => {
+    const request = normalize(arg);
+    if (typeof request === 'string') return void vscode.window.showErrorMessage(`MCP Client: ${request}`);
+    const setting = configuredAction();
+    const fixed = request.action ?? (setting === 'ask' ? undefined : setting);
+    let chosen: ChosenPrompt | undefined;
+    if (request.prompt === undefined) {
+      chosen = await choosePrompt(services, { askAction: !fixed, onlyServer: request.server });
+    } else {
+      const ref = request.server === undefined ? request.prompt : `${request.server}/${request.prompt}`;
+      const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `MCP: finding prompt ${ref}…` }, () =>
+        locatePrompt(services, ref),
+      );
+      if (!found.ok) return void vscode.window.showErrorMessage(`MCP Client: ${found.message}`);
+      const given = stringValues(request.arguments ?? {});
+      const unknown = checkArgumentNames(found.server, found.prompt, given);
+      if (unknown) return void vscode.window.showErrorMessage(`MCP Client: ${unknown}`);
+      chosen = await completeArguments(services, found.server, found.prompt, given, { askAction: !fixed });
+    }
+    if (!chosen) return;
+    await performAction(services, documents, chosen, fixed ?? chosen.action ?? 'document');
+  });
+}

@@ -1,0 +1,89 @@
+// The Resources view's commands: Open, Open to the Side, Copy URI, Refresh, Load More, Ask about this
+// resource (the @mcp participant's /resource command), Find Resource…, Open Resource from Template….
+import * as vscode from 'vscode';
+import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { describeError } from '../mcp/errors';
+import { resourceChatQuery } from '../chat/resourceCommand';
+import type { SessionManager } from '../mcp/sessionManager';
+import type { ResourceNode, ResourcesTreeProvider } from '../views/resourcesTree';
+import { findResource } from './findResource';
+import { openResource, targetOf, type ResourceTarget } from './openResource';
+import { fillTemplate } from './templatePicker';
+
+export function registerResourceCommands(manager: SessionManager, tree: ResourcesTreeProvider, maxBytes: () => number): vscode.Disposable[] {
+  // From the view, a command gets the clicked node and, with several selected, all of them.
+  const open = async (arg: unknown, selected: unknown, side: boolean) => {
+    for (const one of Array.isArray(selected) && selected.includes(arg) ? selected : [arg]) {
+      const target = targetOf(one);
+      if (target) await openResource(target, { side, maxBytes: maxBytes() });
+      else if ((one as ResourceNode | undefined)?.kind === 'template') await openFromTemplate(manager, one as ResourceNode & { kind: 'template' }, maxBytes);
+    }
+  };
+  return [
+    vscode.commands.registerCommand('mcpClient.resources.open', (arg: unknown, selected: unknown) => open(arg, selected, false)),
+    vscode.commands.registerCommand('mcpClient.resources.openToSide', (arg: unknown, selected: unknown) => open(arg, selected, true)),
+    vscode.commands.registerCommand('mcpClient.resources.copyUri', async (node?: ResourceNode, selected?: ResourceNode[]) => {
+      const nodes = selected?.includes(node!) ? selected : node ? [node] : [];
+      const text = nodes.flatMap((n) => (n.kind === 'resource' ? [n.resource.uri] : n.kind === 'template' ? [n.template.uriTemplate] : []));
+      if (text.length) await vscode.env.clipboard.writeText(text.join('\n'));
+    }),
+    vscode.commands.registerCommand('mcpClient.resources.refresh', (node?: ResourceNode) => tree.refresh(node?.server)),
+    vscode.commands.registerCommand('mcpClient.resources.loadMore', (node?: ResourceNode) => node && tree.loadMore(node.server)),
+    vscode.commands.registerCommand('mcpClient.resources.ask', (arg: unknown) => {
+      const target = targetOf(arg);
+      if (!target || target instanceof vscode.Uri) return undefined;
+      // The participant's own syntax (it quotes a name or URI with spaces); the user types the question.
+      return vscode.commands.executeCommand('workbench.action.chat.open', { query: resourceChatQuery(target.server, target.uri), isPartialQuery: true });
+    }),
+    vscode.commands.registerCommand('mcpClient.resources.find', async () => {
+      const target = await findResource(manager);
+      if (target) await openResource(target, { maxBytes: maxBytes() });
+    }),
+    vscode.commands.registerCommand('mcpClient.resources.openTemplate', (node?: ResourceNode) =>
+      openFromTemplate(manager, node?.kind === 'template' ? node : undefined, maxBytes),
+    ),
+  ];
+}
+
+async function openFromTemplate(manager: SessionManager, node: { server: string; template: ResourceTemplate } | undefined, maxBytes: () => number): Promise<void> {
+  const chosen = node ?? (await pickTemplate(manager));
+  if (!chosen) return;
+  const session = manager.get(chosen.server);
+  if (session?.state.kind !== 'running') {
+    void vscode.window.showErrorMessage(`MCP Client: server '${chosen.server}' is not running.`);
+    return;
+  }
+  const uri = await fillTemplate(session, chosen.template);
+  if (uri === undefined) return;
+  const target: ResourceTarget = { server: chosen.server, uri, mimeType: chosen.template.mimeType };
+  await openResource(target, { maxBytes: maxBytes() });
+}
+
+/** Every template of every running server, in one quick pick (loaded while it is shown). */
+async function pickTemplate(manager: SessionManager): Promise<{ server: string; template: ResourceTemplate } | undefined> {
+  const sessions = manager.entries().flatMap((e) => (e.session?.state.kind === 'running' && e.session.capabilities?.resources ? [e.session] : []));
+  if (sessions.length === 0) {
+    void vscode.window.showInformationMessage('MCP Client: no running MCP server offers resources.');
+    return undefined;
+  }
+  const items = (async () => {
+    const perServer = await Promise.all(
+      sessions.map(async (s) => {
+        try {
+          return (await s.listResourceTemplates()).map((template) => ({ server: s.name, template }));
+        } catch (error) {
+          console.warn(`MCP Client: resources/templates/list failed for ${s.name}: ${describeError(error)}`);
+          return [];
+        }
+      }),
+    );
+    return perServer.flat().map((t) => ({ label: t.template.title || t.template.name, description: t.template.uriTemplate, detail: t.server, ...t }));
+  })();
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Open MCP Resource from Template',
+    placeHolder: 'Choose a resource template',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return picked && { server: picked.server, template: picked.template };
+}

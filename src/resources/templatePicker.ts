@@ -1,0 +1,110 @@
+// Filling a resource template: one quick pick per RFC 6570 variable, with suggestions from the server's
+// `completion/complete` (ref/resource, the variables filled so far as context, debounced while typing),
+// Back to the previous variable, and the typed value always available. Returns the expanded URI.
+import * as vscode from 'vscode';
+import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { describeError } from '../mcp/errors';
+import type { McpSession } from '../mcp/session';
+import { expandTemplate, filledValues, templateVariables, type TemplateValues } from './templateExpansion';
+
+const COMPLETION_DEBOUNCE_MS = 150;
+
+interface ValueItem extends vscode.QuickPickItem {
+  value: string;
+}
+
+/** What the open template picker shows; read by the host tests' hook, nothing else. */
+export let activeTemplatePicker: { title?: string; step?: number; value: string; items: string[]; busy: boolean } | undefined;
+
+export async function fillTemplate(session: McpSession, template: ResourceTemplate): Promise<string | undefined> {
+  let variables: string[];
+  try {
+    variables = templateVariables(template.uriTemplate);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`MCP Client: '${session.name}' has a malformed template ${template.uriTemplate}: ${describeError(error)}`);
+    return undefined;
+  }
+  const values: TemplateValues = {};
+  for (let i = 0; i < variables.length; ) {
+    const answer = await askVariable(session, template, variables, i, values);
+    if (answer === undefined) return undefined;
+    if (answer === back) {
+      i--;
+      continue;
+    }
+    values[variables[i]!] = answer;
+    i++;
+  }
+  return expandTemplate(template.uriTemplate, values);
+}
+
+const back = Symbol('back');
+
+function askVariable(session: McpSession, template: ResourceTemplate, variables: string[], index: number, values: TemplateValues): Promise<string | typeof back | undefined> {
+  const name = variables[index]!;
+  const canComplete = Boolean(session.capabilities?.completions);
+  const picker = vscode.window.createQuickPick<ValueItem>();
+  picker.title = `${template.title || template.name}: ${template.uriTemplate}`;
+  picker.step = index + 1;
+  picker.totalSteps = variables.length;
+  picker.placeholder = `Value of {${name}}${canComplete ? ' (suggestions from the server)' : ''}; Enter to continue`;
+  picker.value = values[name] ?? '';
+  picker.buttons = index > 0 ? [vscode.QuickInputButtons.Back] : [];
+  picker.ignoreFocusOut = true;
+  let suggestions: string[] = [];
+  let request = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const render = () => {
+    const typed = picker.value;
+    const items: ValueItem[] = suggestions.map((value) => ({ label: value, value, alwaysShow: true }));
+    if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: 'as typed', alwaysShow: true });
+    if (!typed) items.push({ label: '$(circle-slash) Leave empty', value: '', alwaysShow: true });
+    picker.items = items;
+    activeTemplatePicker = { title: picker.title, step: picker.step, value: typed, items: items.map((i) => i.value), busy: picker.busy };
+  };
+  const complete = async () => {
+    const mine = ++request;
+    picker.busy = true;
+    try {
+      const result = await session.complete({
+        ref: { type: 'ref/resource', uri: template.uriTemplate },
+        argument: { name, value: picker.value },
+        context: { arguments: filledValues(Object.fromEntries(variables.slice(0, index).map((v) => [v, values[v] ?? '']))) },
+      });
+      if (mine === request) suggestions = result.completion.values;
+    } catch {
+      // Suggestions are a convenience: a server that cannot complete still takes typed values.
+      if (mine === request) suggestions = [];
+    } finally {
+      if (mine === request) {
+        picker.busy = false;
+        render();
+      }
+    }
+  };
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (answer: string | typeof back | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      activeTemplatePicker = undefined;
+      resolve(answer);
+      picker.dispose();
+    };
+    picker.onDidChangeValue(() => {
+      render();
+      if (!canComplete) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void complete(), COMPLETION_DEBOUNCE_MS);
+    });
+    picker.onDidAccept(() => finish(picker.selectedItems[0]?.value ?? picker.value));
+    picker.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
+    picker.onDidHide(() => finish(undefined));
+    render();
+    picker.show();
+    if (canComplete) void complete();
+  });
+}

@@ -1,0 +1,105 @@
+// How resources and templates look in the Resources view: label, "MIME · size" description, an
+// escaped tooltip, and an icon by MIME type. A server's own icon is used only when it is an image
+// given as a `data:` URI or over https: anything else could make VS Code fetch or run what it names.
+import * as vscode from 'vscode';
+import type { Annotations, Icon, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { baseMimeType } from '../resources/mimeTypes';
+import { formatSize } from '../resources/resourceContents';
+
+export function labelOf(item: { name: string; title?: string }): string {
+  return item.title?.trim() || item.name;
+}
+
+export function resourceDescription(resource: Resource): string {
+  return [baseMimeType(resource.mimeType), resource.size !== undefined && resource.size >= 0 ? formatSize(resource.size) : undefined]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Untrusted Markdown (server text): appendText escapes it, no command links, no HTML. */
+export function resourceTooltip(item: Resource | ResourceTemplate, server: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  const line = (label: string, value: string | undefined) => {
+    if (!value) return;
+    md.appendMarkdown(`**${label}:** `);
+    md.appendText(value);
+    md.appendMarkdown('\n\n');
+  };
+  md.appendMarkdown('**');
+  md.appendText(labelOf(item));
+  md.appendMarkdown('**\n\n');
+  line('URI', 'uri' in item ? item.uri : undefined);
+  line('Template', 'uriTemplate' in item ? item.uriTemplate : undefined);
+  if (item.description) {
+    md.appendText(item.description);
+    md.appendMarkdown('\n\n');
+  }
+  line('Type', [baseMimeType(item.mimeType), 'size' in item && item.size !== undefined ? formatSize(item.size) : undefined].filter(Boolean).join(', '));
+  annotationLines(item.annotations, line);
+  line('Server', server);
+  return md;
+}
+
+function annotationLines(annotations: Annotations | undefined, line: (label: string, value: string | undefined) => void): void {
+  if (!annotations) return;
+  line('Audience', annotations.audience?.join(', '));
+  line('Priority', annotations.priority !== undefined ? String(annotations.priority) : undefined);
+  if (annotations.lastModified) {
+    const date = new Date(annotations.lastModified);
+    line('Last modified', Number.isNaN(date.getTime()) ? annotations.lastModified : date.toLocaleString());
+  }
+}
+
+/** A codicon for the MIME type (and the URI's extension when the type is missing). */
+export function codiconFor(mimeType: string | undefined, uri = ''): string {
+  const type = baseMimeType(mimeType) ?? '';
+  const path = uri.replace(/[?#].*$/, '').toLowerCase();
+  if (type.startsWith('image/') || /\.(png|jpe?g|gif|webp|svg|bmp|ico)$/.test(path)) return 'file-media';
+  if (type.startsWith('audio/')) return 'unmute';
+  if (type.startsWith('video/')) return 'device-camera-video';
+  if (type === 'text/markdown' || type === 'text/x-markdown' || (!type && path.endsWith('.md'))) return 'markdown';
+  if (type === 'application/json' || type.endsWith('+json') || (!type && path.endsWith('.json'))) return 'json';
+  if (type === 'application/pdf') return 'file-pdf';
+  if (/zip|gzip|x-tar|compressed/.test(type)) return 'file-zip';
+  if (type === 'application/octet-stream') return 'file-binary';
+  if (type === 'text/plain' || type === 'text/csv') return 'file-text';
+  if (type.startsWith('text/') || /javascript|typescript|xml|yaml|toml|sql|x-sh/.test(type)) return 'file-code';
+  return 'file';
+}
+
+export function iconFor(item: { mimeType?: string; icons?: Icon[] }, uri?: string): vscode.ThemeIcon | vscode.Uri | { light: vscode.Uri; dark: vscode.Uri } {
+  return serverIcon(item.icons) ?? new vscode.ThemeIcon(codiconFor(item.mimeType, uri));
+}
+
+/** The server's icon, only when it is an image given as `data:` or https; light/dark variants kept. */
+export function serverIcon(icons: Icon[] | undefined): vscode.Uri | { light: vscode.Uri; dark: vscode.Uri } | undefined {
+  const safe = (icons ?? []).filter(isSafeImageIcon);
+  if (safe.length === 0) return undefined;
+  const light = safe.find((i) => i.theme === 'light');
+  const dark = safe.find((i) => i.theme === 'dark');
+  if (light && dark) return { light: vscode.Uri.parse(light.src, true), dark: vscode.Uri.parse(dark.src, true) };
+  return vscode.Uri.parse((safe.find((i) => !i.theme) ?? safe[0]!).src, true);
+}
+
+export function isSafeImageIcon(icon: Icon): boolean {
+  const src = icon.src.trim();
+  const declared = icon.mimeType === undefined || /^image\//i.test(icon.mimeType);
+  if (/^data:/i.test(src)) return declared && /^data:image\/[a-z0-9.+-]+[;,]/i.test(src);
+  try {
+    const url = new URL(src);
+    if (url.protocol !== 'https:') return false;
+    return icon.mimeType !== undefined ? declared : /\.(png|jpe?g|gif|webp|svg|ico)$/i.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** Priority first (higher first; none counts as 0.5, the spec's middle), then label, then URI. */
+export function compareResources(a: Resource, b: Resource): number {
+  const pa = a.annotations?.priority ?? 0.5;
+  const pb = b.annotations?.priority ?? 0.5;
+  if (pa !== pb) return pb - pa;
+  return labelOf(a).localeCompare(labelOf(b), undefined, { numeric: true, sensitivity: 'base' }) || a.uri.localeCompare(b.uri);
+}

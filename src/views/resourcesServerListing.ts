@@ -1,0 +1,111 @@
+// What the Resources view knows about one running server: its resources, loaded page by page, and its
+// templates. `notifications/resources/list_changed` (debounced) reloads both, as many pages as were
+// shown; on the 2026-07-28 revision those notifications need a subscriptions/listen stream, opened here.
+import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { describeError } from '../mcp/errors';
+import { Disposable, Emitter } from '../mcp/lifecycle';
+import type { Logger } from '../mcp/logger';
+import type { McpSession, ServerSubscription } from '../mcp/session';
+import { PagedList } from '../resources/pagedList';
+import { compareResources } from './resourcesPresentation';
+
+const LIST_CHANGED_DEBOUNCE_MS = 300;
+
+export class ServerListing extends Disposable {
+  private readonly changeEmitter = this._register(new Emitter<void>());
+  /** Fires once the first page was shown and anything changed after that. */
+  readonly onDidChange = this.changeEmitter.event;
+  readonly resources: PagedList<Resource>;
+  private _templates: ResourceTemplate[] = [];
+  private firstLoad: Promise<void> | undefined;
+  private sortedCache: Resource[] | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+  private listSubscription: Promise<ServerSubscription | undefined> | undefined;
+  private disposed = false;
+
+  constructor(
+    readonly session: McpSession,
+    private readonly logger: Logger | undefined,
+  ) {
+    super();
+    this.resources = new PagedList((cursor) => session.listResourcesPage(cursor), (r) => r.uri);
+    this._register(this.resources.onDidChange(() => {
+      this.sortedCache = undefined;
+      if (this.firstLoad) this.changeEmitter.fire();
+    }));
+    this._register(session.onNotification((n) => {
+      if (n.kind === 'resourcesChanged') this.scheduleReload();
+    }));
+    this._register({ dispose: () => clearTimeout(this.debounce) });
+  }
+
+  get templates(): readonly ResourceTemplate[] {
+    return this._templates;
+  }
+
+  /** Loaded resources, highest priority first, then by name. */
+  get sorted(): readonly Resource[] {
+    this.sortedCache ??= [...this.resources.items].sort(compareResources);
+    return this.sortedCache;
+  }
+
+  /** The first page and the templates, once; later calls wait for the same load. */
+  ensureLoaded(): Promise<void> {
+    this.firstLoad ??= (async () => {
+      this.listenForListChanges();
+      await Promise.all([this.resources.loadNext(), this.loadTemplates()]);
+    })();
+    return this.firstLoad;
+  }
+
+  async refresh(): Promise<void> {
+    if (!this.firstLoad) return;
+    await Promise.all([this.resources.reload(), this.loadTemplates()]);
+    this.changeEmitter.fire();
+  }
+
+  override dispose(): void {
+    this.disposed = true;
+    this.resources.dispose();
+    void this.listSubscription?.then((s) => s?.dispose());
+    super.dispose();
+  }
+
+  private scheduleReload(): void {
+    if (!this.firstLoad) return; // nothing shown yet: the first expansion loads the current list
+    clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => void this.refresh(), LIST_CHANGED_DEBOUNCE_MS);
+  }
+
+  private async loadTemplates(): Promise<void> {
+    try {
+      this._templates = [...(await this.session.listResourceTemplates())].sort((a, b) =>
+        (a.title || a.name).localeCompare(b.title || b.name, undefined, { numeric: true }),
+      );
+    } catch (error) {
+      // Servers without templates often answer "method not found"; the view simply shows none.
+      this.logger?.debug(`resources/templates/list: ${describeError(error)}`);
+      this._templates = [];
+    }
+  }
+
+  private listenForListChanges(): void {
+    this.listSubscription = this.session.listenForResourceListChanges().catch((error) => {
+      this.logger?.warn(`Could not listen for resource list changes: ${describeError(error)}`);
+      return undefined;
+    });
+    void this.listSubscription.then((subscription) => {
+      if (!subscription) return;
+      if (this.disposed) return void subscription.dispose();
+      // The server ended the stream while running: listen again, and reload what may have been missed.
+      void subscription.ended.then((how) => {
+        if (how !== 'lost' || this.disposed || this.session.state.kind !== 'running') return;
+        setTimeout(() => {
+          if (this.disposed || this.session.state.kind !== 'running') return;
+          this.listenForListChanges();
+          this.scheduleReload();
+        }, 1000);
+      });
+    });
+  }
+}

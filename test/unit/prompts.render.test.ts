@@ -1,0 +1,90 @@
+// A prompt result as a Markdown document and as clipboard text, from the real fixture server, and the
+// rules that keep server text harmless in Markdown.
+import * as assert from 'node:assert/strict';
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import type { McpSession } from '../../src/mcp/session';
+import { languageFor } from '../../src/prompts/languageForMime';
+import { escapeMarkdownInline, fenceFor, safeMarkdown } from '../../src/prompts/markdownSafety';
+import { renderPromptMarkdown } from '../../src/prompts/promptMarkdown';
+import { promptResultText } from '../../src/prompts/promptText';
+import { definition, newSession, stdio } from './helpers';
+
+const href = (uri: string) => `mcp-resource:/prompts/${encodeURIComponent(uri)}`;
+
+describe('prompt results as Markdown and text', function () {
+  this.timeout(30_000);
+  const sessions: McpSession[] = [];
+  let session: McpSession;
+  before(async () => {
+    session = newSession(definition('prompts', stdio('promptsFixture')), {}, sessions);
+    await session.start();
+  });
+  after(async () => Promise.all(sessions.splice(0).map((s) => s.shutdown())));
+
+  const render = (prompt: Prompt, result: GetPromptResult, args: Record<string, string> = {}) =>
+    renderPromptMarkdown({ server: 'prompts', prompt, args, result, resourceHref: href });
+
+  it('renders every content type under its role', async () => {
+    const prompt: Prompt = { name: 'everything', title: 'Every content type' };
+    const md = render(prompt, await session.getPrompt({ name: 'everything' }));
+    const sections = md.split(/^## /m);
+    assert.match(sections[0]!, /^# Every content type\n\n\*Prompt `everything` of MCP server `prompts`\*\n\n> Every kind of content a prompt message can hold\n/);
+    assert.deepEqual(sections.slice(1).map((s) => s.split('\n')[0]), ['1. User', '2. User', '3. User', '4. User', '5. User', '6. User', '7. Assistant']);
+    // Text: its Markdown formatting stays, HTML and the command link do not work.
+    assert.match(sections[1]!, /# Heading\n\nSome \*\*bold\*\* text, &lt;b>raw HTML&lt;\/b>, a \[command link\]\(#command:workbench\.action\.quit\) and `<code>`\./);
+    assert.match(sections[2]!, /^!\[Image \(image\/png, 159 B\)\]\(data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+\)$/m);
+    assert.match(sections[3]!, /Audio \(audio\/wav, 124 B\)\n\n<audio controls src="data:audio\/wav;base64,UklGR[A-Za-z0-9+/=]+"><\/audio>/);
+    assert.ok(sections[4]!.includes('**Embedded resource** [`fixture://data/config.json`](<mcp-resource:/prompts/fixture%3A%2F%2Fdata%2Fconfig.json>) · application/json\n\n```json\n{ "debug": true }\n```'));
+    assert.match(sections[5]!, /Embedded resource.*image\/png\n\n!\[Image \(image\/png, 159 B\)\]\(data:image\/png;base64,/);
+    assert.ok(sections[6]!.includes('**Linked resource** [readme](<mcp-resource:/prompts/fixture%3A%2F%2Fdocs%2Freadme.md>) `fixture://docs/readme.md` · text/markdown\n\n> The read\\-me'));
+    assert.match(sections[7]!, /^7\. Assistant\n\nUnderstood\.\n$/);
+  });
+
+  it('fences embedded code in its language, lists the arguments, and links resources with spaces', async () => {
+    const prompt: Prompt = { name: 'review_code', title: 'Review code' };
+    const code = 'def f():\n    return "```"';
+    const md = render(prompt, await session.getPrompt({ name: 'review_code', arguments: { code, language: 'python' } }), { code, language: 'python' });
+    assert.ok(md.includes('*Prompt `review_code` of MCP server `prompts` · code: def f\\(\\): return "\\`\\`\\`" · language: python*'), 'arguments escaped');
+    assert.ok(md.includes('\n````python\ndef f():\n    return "```"\n````\n'), 'a fence longer than the backticks inside');
+    assert.ok(md.includes('[Style guide](<mcp-resource:/prompts/fixture%3A%2F%2Fdocs%2Fstyle%20guide.md>)'));
+  });
+
+  it('copies a single user message as its text, and a conversation with roles', async () => {
+    assert.equal(promptResultText(await session.getPrompt({ name: 'greet', arguments: { name: 'Ada' } })), 'Hello, Ada!');
+    assert.equal(promptResultText(await session.getPrompt({ name: 'conversation' })), 'User:\nLet us plan a trip.\n\nAssistant:\nGladly. Where to?\n\nUser:\nSomewhere warm.');
+    const review = promptResultText(await session.getPrompt({ name: 'review_code', arguments: { code: 'print(1)' } }));
+    assert.equal(review, 'Please review this code.\n\nfile:///project/snippet.py:\n```python\nprint(1)\n```\n\n[resource: Style guide <fixture://docs/style guide.md>]');
+  });
+});
+
+describe('Markdown safety for server text', () => {
+  it('escapes HTML and remote images outside code, and leaves code alone', () => {
+    assert.equal(safeMarkdown('<img src=x onerror=alert(1)> ![t](https://tracker/p.png) `<b>` ok'), '&lt;img src=x onerror=alert(1)> \\![t](https://tracker/p.png) `<b>` ok');
+    assert.equal(safeMarkdown('```html\n<script>x</script>\n```\n<i>'), '```html\n<script>x</script>\n```\n&lt;i>');
+  });
+
+  it('defangs command links, inline and as references', () => {
+    assert.equal(safeMarkdown('[x](command:a) [y]( <command:b>)'), '[x](#command:a) [y](#command:b>)');
+    assert.equal(safeMarkdown('[r]: command:evil'), '[r]: #command:evil');
+  });
+
+  it('closes a code fence the server left open, so what follows stays ours', () => {
+    assert.equal(safeMarkdown('~~~\nunclosed'), '~~~\nunclosed\n~~~');
+    assert.equal(safeMarkdown('``` not a fence ``` <b>'), '``` not a fence ``` &lt;b>');
+  });
+
+  it('escapes everything in inline places', () => {
+    assert.equal(escapeMarkdownInline('# *x* [l](u) <b> a\nb'), '\\# \\*x\\* \\[l\\]\\(u\\) &lt;b&gt; a b');
+    assert.equal(fenceFor('a ```` b'), '`````');
+    assert.equal(fenceFor('plain'), '```');
+  });
+
+  it('picks the fence language from the MIME type, else the file extension', () => {
+    assert.equal(languageFor('application/json', 'x://a'), 'json');
+    assert.equal(languageFor('application/vnd.api+json', undefined), 'json');
+    assert.equal(languageFor('text/x-python; charset=utf-8', undefined), 'python');
+    assert.equal(languageFor('text/plain', 'file:///src/main.rs'), 'rust');
+    assert.equal(languageFor(undefined, 'file:///a/b.ts?x=1'), 'typescript');
+    assert.equal(languageFor('text/plain', 'file:///notes'), '');
+  });
+});

@@ -1,0 +1,73 @@
+// Getting a prompt: errors that name the server and the prompt (the spec's -32602 and -32603),
+// recently used prompts; and the arguments mcpClient.runPrompt accepts.
+import * as assert from 'node:assert/strict';
+import type { McpSession } from '../../src/mcp/session';
+import type { PromptServices } from '../../src/prompts/promptFlow';
+import { getPromptResult } from '../../src/prompts/promptRunner';
+import { RecentPrompts } from '../../src/prompts/recentPrompts';
+import { normalize, stringValues } from '../../src/prompts/runPromptArgs';
+import { definition, newSession, stdio } from './helpers';
+
+class MemoryStore {
+  private readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}
+
+describe('running a prompt', function () {
+  this.timeout(30_000);
+  const sessions: McpSession[] = [];
+  let services: PromptServices;
+  before(async () => {
+    const session = newSession(definition('prompts', stdio('promptsFixture')), {}, sessions);
+    await session.start();
+    services = { sessions: { get: (name: string) => (name === 'prompts' ? session : undefined), entries: () => [] }, recents: new RecentPrompts(new MemoryStore()) } as unknown as PromptServices;
+  });
+  after(async () => Promise.all(sessions.splice(0).map((s) => s.shutdown())));
+
+  const run = (name: string, args: Record<string, string> = {}, signal?: AbortSignal) =>
+    getPromptResult(services, { server: 'prompts', prompt: { name }, args }, signal);
+
+  it('returns the messages and remembers the prompt as recently used', async () => {
+    const result = await run('greet', { name: 'Ada', style: 'pirate' });
+    assert.deepEqual(result.messages, [{ role: 'user', content: { type: 'text', text: 'Ahoy, Ada!' } }]);
+    await run('conversation');
+    assert.deepEqual(services.recents.list(), [{ server: 'prompts', prompt: 'conversation' }, { server: 'prompts', prompt: 'greet' }]);
+  });
+
+  it('names the server and the prompt in every failure', async () => {
+    await assert.rejects(run('failing'), { message: "The prompt 'failing' of MCP server 'prompts' failed: The prompt database is unavailable (internal error, -32603)" });
+    await assert.rejects(run('nonexistent'), { message: "The prompt 'nonexistent' of MCP server 'prompts' failed: Prompt nonexistent not found (invalid params, -32602)" });
+    await assert.rejects(run('greet'), /^Error: The prompt 'greet' of MCP server 'prompts' failed: Invalid arguments for prompt greet: name: .* \(invalid params, -32602\)$/);
+    await assert.rejects(
+      getPromptResult(services, { server: 'gone', prompt: { name: 'x' }, args: {} }),
+      { message: "The prompt 'x' cannot run: the MCP server 'gone' is not running." },
+    );
+    assert.deepEqual(services.recents.list().map((k) => k.prompt), ['conversation', 'greet'], 'failures are not remembered');
+  });
+});
+
+describe('mcpClient.runPrompt arguments', () => {
+  it('accepts a keybinding object, a Servers view node and a server/prompt string', () => {
+    assert.deepEqual(normalize({ server: 's', prompt: 'p', arguments: { n: 1 }, action: 'copy' }), { server: 's', prompt: 'p', arguments: { n: 1 }, action: 'copy' });
+    assert.deepEqual(normalize({ name: 'fixture', scope: 'user', configError: undefined }), { server: 'fixture' });
+    assert.deepEqual(normalize('fixture/greet'), { server: 'fixture', prompt: 'greet' });
+    assert.deepEqual(normalize('fixture'), { server: 'fixture' });
+    assert.deepEqual(normalize(undefined), {});
+  });
+
+  it('says what is wrong with a bad argument', () => {
+    assert.equal(normalize({ prompt: 'p', action: 'print' }), '"action" must be one of "chat", "document", "copy".');
+    assert.equal(normalize({ prompt: 'p', arguments: ['a'] }), '"arguments" must be an object of argument names and values.');
+    assert.equal(normalize({ arguments: { a: '1' } }), '"arguments" need a "prompt".');
+    assert.equal(normalize(42), 'mcpClient.runPrompt takes { "server", "prompt", "arguments", "action" }.');
+  });
+
+  it('turns keybinding values into strings', () => {
+    assert.deepEqual(stringValues({ n: 3, b: true, s: 'x', o: { k: 1 }, skip: null }), { n: '3', b: 'true', s: 'x', o: '{"k":1}' });
+  });
+});
