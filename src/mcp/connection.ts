@@ -1,7 +1,7 @@
 // One live connection to one server: an SDK Client, its transport and (for stdio) the process.
 // Everything here lives and dies together; the session swaps whole connections on restart.
 import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, Implementation, Root, Transport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, Implementation, McpSubscription, Root, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { Emitter } from './lifecycle';
@@ -55,6 +55,7 @@ export class Connection {
   private closing = false;
   private lastTransportError: string | undefined;
   private lastTransportErrorAt = 0;
+  private listChangeSubscription: McpSubscription | undefined;
   private readonly logLimiter = new LogRateLimiter(MAX_LOG_MESSAGES_PER_SECOND);
   private readonly reportDroppedLogs = (count: number) =>
     this.options.logger.warn(`${count} more log messages from the server in one second were not shown (more than ${MAX_LOG_MESSAGES_PER_SECOND}/s).`);
@@ -135,7 +136,36 @@ export class Connection {
       await connection.shutdown();
       throw connection.explainStartFailure(error);
     }
+    void connection.listenForListChanges();
     return connection;
+  }
+
+  /**
+   * On 2026-07-28 a server sends list_changed notifications only on a subscriptions/listen stream
+   * (2025 revisions send them unasked). Keep one open for the lists the server says can change; if the
+   * server ends it, listen again and report every list as changed, since changes may have been missed.
+   */
+  private async listenForListChanges(): Promise<void> {
+    const caps = this.client.getServerCapabilities();
+    const filter: SubscriptionFilter = {};
+    if (caps?.tools?.listChanged) filter.toolsListChanged = true;
+    if (caps?.prompts?.listChanged) filter.promptsListChanged = true;
+    if (caps?.resources?.listChanged) filter.resourcesListChanged = true;
+    if (this.client.getProtocolEra() !== 'modern' || Object.keys(filter).length === 0 || this.closing) return;
+    try {
+      const subscription = await this.client.listen(filter, { timeout: this.options.definition.timeoutMs });
+      this.listChangeSubscription = subscription;
+      void subscription.closed.then((how) => {
+        if (how === 'local' || this.closing) return;
+        setTimeout(() => {
+          if (this.closing) return;
+          void this.listenForListChanges();
+          for (const kind of ['toolsChanged', 'promptsChanged', 'resourcesChanged'] as const) this.notificationEmitter.fire({ kind });
+        }, 1000).unref();
+      });
+    } catch (error) {
+      if (!this.closing) this.options.logger.warn(`Could not listen for list changes: ${(error as Error).message}`);
+    }
   }
 
   /** The transport's last error if it happened at or after `since` (ms epoch): context for a failure. */
@@ -155,6 +185,7 @@ export class Connection {
   }
 
   private async shutdown(): Promise<void> {
+    await this.listChangeSubscription?.close().catch(() => undefined);
     try {
       await this.process?.stop(this.options.stopTimings);
     } catch (error) {

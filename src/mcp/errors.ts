@@ -28,6 +28,8 @@ export function describeError(error: unknown): string {
     return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${error.message}`;
   }
   if (error instanceof SdkError) {
+    // The SDK reports a request the caller aborted with the timeout code and an AbortError message.
+    if (error.code === SdkErrorCode.RequestTimeout && /AbortError|aborted/.test(error.message)) return 'cancelled';
     if (error.code === SdkErrorCode.RequestTimeout) return `timed out (${error.message})`;
     return error.message;
   }

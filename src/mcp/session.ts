@@ -234,16 +234,6 @@ export class McpSession extends Disposable {
     });
   }
 
-  /**
-   * Asks for `notifications/resources/list_changed`. 2025 revisions send them unasked (undefined);
-   * 2026-07-28 only on a subscriptions/listen stream, which this opens.
-   */
-  async listenForResourceListChanges(): Promise<ServerSubscription | undefined> {
-    const c = this.requireConnection('subscriptions/listen');
-    if (c.client.getProtocolEra() !== 'modern' || !c.client.getServerCapabilities()?.resources?.listChanged) return undefined;
-    return this.listen(c, { resourcesListChanged: true }, 'subscriptions/listen (resources list)');
-  }
-
   /** Applies `mcpClient.logLevel`: logging/setLevel before 2026-07-28, a per-request `_meta` key after. */
   async setLogLevel(level: McpLogLevel): Promise<void> {
     this.logLevel = level;

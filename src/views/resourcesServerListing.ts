@@ -1,11 +1,11 @@
 // What the Resources view knows about one running server: its resources, loaded page by page, and its
 // templates. `notifications/resources/list_changed` (debounced) reloads both, as many pages as were
-// shown; on the 2026-07-28 revision those notifications need a subscriptions/listen stream, opened here.
+// shown (on the 2026-07-28 revision the connection keeps the subscriptions/listen stream they need).
 import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { describeError } from '../mcp/errors';
 import { Disposable, Emitter } from '../mcp/lifecycle';
 import type { Logger } from '../mcp/logger';
-import type { McpSession, ServerSubscription } from '../mcp/session';
+import type { McpSession } from '../mcp/session';
 import { PagedList } from '../resources/pagedList';
 import { compareResources } from './resourcesPresentation';
 
@@ -20,8 +20,6 @@ export class ServerListing extends Disposable {
   private firstLoad: Promise<void> | undefined;
   private sortedCache: Resource[] | undefined;
   private debounce: NodeJS.Timeout | undefined;
-  private listSubscription: Promise<ServerSubscription | undefined> | undefined;
-  private disposed = false;
 
   constructor(
     readonly session: McpSession,
@@ -51,10 +49,7 @@ export class ServerListing extends Disposable {
 
   /** The first page and the templates, once; later calls wait for the same load. */
   ensureLoaded(): Promise<void> {
-    this.firstLoad ??= (async () => {
-      this.listenForListChanges();
-      await Promise.all([this.resources.loadNext(), this.loadTemplates()]);
-    })();
+    this.firstLoad ??= Promise.all([this.resources.loadNext(), this.loadTemplates()]).then(() => undefined);
     return this.firstLoad;
   }
 
@@ -65,9 +60,7 @@ export class ServerListing extends Disposable {
   }
 
   override dispose(): void {
-    this.disposed = true;
     this.resources.dispose();
-    void this.listSubscription?.then((s) => s?.dispose());
     super.dispose();
   }
 
@@ -87,25 +80,5 @@ export class ServerListing extends Disposable {
       this.logger?.debug(`resources/templates/list: ${describeError(error)}`);
       this._templates = [];
     }
-  }
-
-  private listenForListChanges(): void {
-    this.listSubscription = this.session.listenForResourceListChanges().catch((error) => {
-      this.logger?.warn(`Could not listen for resource list changes: ${describeError(error)}`);
-      return undefined;
-    });
-    void this.listSubscription.then((subscription) => {
-      if (!subscription) return;
-      if (this.disposed) return void subscription.dispose();
-      // The server ended the stream while running: listen again, and reload what may have been missed.
-      void subscription.ended.then((how) => {
-        if (how !== 'lost' || this.disposed || this.session.state.kind !== 'running') return;
-        setTimeout(() => {
-          if (this.disposed || this.session.state.kind !== 'running') return;
-          this.listenForListChanges();
-          this.scheduleReload();
-        }, 1000);
-      });
-    });
   }
 }

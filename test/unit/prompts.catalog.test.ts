@@ -56,13 +56,15 @@ describe('PromptCatalog with fixture servers', function () {
     assert.equal(catalog.find('legacy', 'greet')?.title, 'Greeting');
   });
 
-  it('follows notifications/prompts/list_changed once it has loaded', async () => {
-    manager.reconcile([server('legacy', ['--era=legacy'])]);
-    await waitFor(() => manager.get('legacy')?.state.kind === 'running', 10_000, 'running');
-    await catalog.load();
-    await manager.get('legacy')!.callTool({ name: 'add_prompt', arguments: { name: 'late_arrival' } });
-    await waitFor(() => names('legacy')?.includes('late_arrival') === true, 5000, 'the new prompt to be listed');
-  });
+  for (const era of ['legacy', 'modern']) {
+    it(`follows notifications/prompts/list_changed once it has loaded (${era})`, async () => {
+      manager.reconcile([server(era, [`--era=${era}`])]);
+      await waitFor(() => manager.get(era)?.state.kind === 'running', 10_000, 'running');
+      await catalog.load();
+      await manager.get(era)!.callTool({ name: 'add_prompt', arguments: { name: 'late_arrival' } });
+      await waitFor(() => names(era)?.includes('late_arrival') === true, 5000, 'the new prompt to be listed');
+    });
+  }
 
   it('picks up changes of a 2026-07-28 server when asked to refresh', async () => {
     manager.reconcile([server('modern', ['--era=modern'])]);
