@@ -12,14 +12,18 @@ const tests = args.has('--tests');
 
 const extension = {
   entryPoints: Object.fromEntries(
-    Object.entries({ extension: 'src/extension.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) => existsSync(path)),
+    Object.entries({ extension: 'src/extension.ts', core: 'src/core.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) =>
+      existsSync(path),
+    ),
   ),
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
   outdir: 'dist',
-  external: ['vscode'],
+  // './core' is src/core.ts, a bundle of its own (dist/core.js) that coreLoader.ts requires on first
+  // use, so that activation does not load the SDK.
+  external: ['vscode', './core'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

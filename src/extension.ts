@@ -1,5 +1,7 @@
 // Composition root. activate() wires the services and returns the public API without waiting for
 // any server (they start in the background); deactivate() waits until every server has stopped.
+// Activation loads only the light half of the extension: the session layer with the MCP SDK and zod
+// (dist/core.js, see coreLoader.ts) is loaded by the first read of the settings, just after it.
 import * as vscode from 'vscode';
 import { createApi, type McpClientApi } from './api';
 import { registerAddServerCommand } from './commands/addServer';
@@ -7,11 +9,11 @@ import { registerServerCommands } from './commands/serverCommands';
 import { onDidChange, readConfiguredServers, readLogLevel } from './config/configurationReader';
 import { ServerLogs } from './logging/serverLogs';
 import { RootsFeature } from './mcp/rootsFeature';
-import { McpSession } from './mcp/session';
 import { SessionManager } from './mcp/sessionManager';
 import { ErrorNotifier } from './notifications';
 import { registerPrompts } from './prompts/registerPrompts';
 import { registerResources } from './resources/registerResources';
+import { loadCore } from './coreLoader';
 import { ConsentPolicy } from './trust/consentPolicy';
 import { VscodeConsentHost } from './trust/vscodeConsentHost';
 import { ServersStatusBar } from './views/statusBar';
@@ -30,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
 
   const sessions = new SessionManager({
     createSession: (definition) =>
-      new McpSession({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots], logLevel: readLogLevel() }),
+      new (loadCore().McpSession)({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots], logLevel: readLogLevel() }),
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
   });
   manager = sessions;
@@ -71,7 +73,10 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => startServersHeldBack(sessions)),
   );
-  reconcile();
+  setImmediate(() => {
+    reconcile();
+    void vscode.commands.executeCommand('setContext', 'mcpClient.ready', true);
+  });
   return createApi(sessions);
 }
 

@@ -2,7 +2,7 @@
 // takes arguments puts `@mcp /prompt server/prompt ` into the chat input to be completed; one
 // without arguments runs at once.
 import * as vscode from 'vscode';
-import { getDisplayName } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { formatInvocation } from '../prompts/invocation';
 import { escapeMarkdownInline } from '../prompts/markdownSafety';
 import type { PromptServices } from '../prompts/promptFlow';

@@ -4,7 +4,7 @@
 // user selected; its answer streams back, the prompt's resources are shown as references, and the
 // follow-ups offer the server's other prompts.
 import * as vscode from 'vscode';
-import { getDisplayName } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
 import { formatInvocation, parseInvocation } from '../prompts/invocation';
 import { escapeMarkdownInline } from '../prompts/markdownSafety';

@@ -4,7 +4,8 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { McpLogLevel } from '../mcp/logger';
 import type { ConfiguredServer } from '../mcp/sessionManager';
-import { type ResolveContext, resolveServers, type ServerSource } from './resolveServers';
+import { loadCore } from '../coreLoader';
+import type { ResolveContext, ServerSource } from './resolveServers';
 
 const SECTION = 'mcpClient';
 const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -43,7 +44,7 @@ export function readResolveContext(): ResolveContext {
 
 /** Every configured server, valid or not, ready for SessionManager.reconcile(). */
 export function readConfiguredServers(): ConfiguredServer[] {
-  return resolveServers(readServerSources(), readResolveContext());
+  return loadCore().resolveServers(readServerSources(), readResolveContext());
 }
 
 export function readLogLevel(): McpLogLevel {

@@ -1,42 +1,34 @@
-// Turning whatever the SDK, Node or a server threw into one clear line for the user.
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+// Turning whatever Node or a server threw into one clear line for the user. Loads no SDK code: the UI
+// uses it at activation, and everything the SDK throws reaches the UI already wrapped in an
+// McpClientError by the session (see sdkErrors.ts for how those messages are written).
 
 /** An error that carries a message written for users; thrown by the session layer. */
 export class McpClientError extends Error {
   constructor(
     message: string,
     readonly code?: string | number,
-    options?: ErrorOptions,
+    options?: ErrorOptions & {
+      /** Why it failed, without the "server: method failed:" prefix, for callers that phrase their own. */
+      reason?: string;
+    },
   ) {
     super(message, options);
     this.name = 'McpClientError';
+    this.reason = options?.reason ?? message;
   }
+  readonly reason: string;
 }
 
-const JSON_RPC_NAMES: Record<number, string> = {
-  [-32700]: 'parse error',
-  [-32600]: 'invalid request',
-  [-32601]: 'method not found',
-  [-32602]: 'invalid params',
-  [-32603]: 'internal error',
-  [-32002]: 'resource not found',
-};
+/**
+ * By name, not `instanceof`: the session layer lives in a second bundle (dist/core.js, see
+ * coreLoader.ts), whose copy of this class is not the one the UI bundle sees.
+ */
+export function isMcpClientError(error: unknown): error is McpClientError {
+  return error instanceof Error && error.name === 'McpClientError';
+}
 
 export function describeError(error: unknown): string {
-  if (error instanceof McpClientError) return error.message;
-  if (error instanceof SdkHttpError) {
-    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${error.message}`;
-  }
-  if (error instanceof SdkError) {
-    // The SDK reports a request the caller aborted with the timeout code and an AbortError message.
-    if (error.code === SdkErrorCode.RequestTimeout && /AbortError|aborted/.test(error.message)) return 'cancelled';
-    if (error.code === SdkErrorCode.RequestTimeout) return `timed out (${error.message})`;
-    return error.message;
-  }
-  if (error instanceof ProtocolError) {
-    const name = JSON_RPC_NAMES[error.code];
-    return name ? `${error.message} (${name}, ${error.code})` : `${error.message} (${error.code})`;
-  }
+  if (isMcpClientError(error)) return error.message;
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
     const code = (error as NodeJS.ErrnoException).code ?? (cause as NodeJS.ErrnoException | undefined)?.code;

@@ -18,7 +18,8 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import { Connection, type ClientFeature, type ServerNotification, type TransportKind } from './connection';
-import { describeError, isPermanentStartFailure, McpClientError } from './errors';
+import { isPermanentStartFailure, McpClientError } from './errors';
+import { describeSdkError as describeError } from './sdkErrors';
 import { Disposable, Emitter } from './lifecycle';
 import type { Logger, McpLogLevel } from './logger';
 import type { Page } from './pagination';
@@ -366,8 +367,8 @@ export class McpSession extends Disposable {
     } catch (error) {
       const code = (error as { code?: string | number }).code;
       const transport = connection?.transportErrorSince(started);
-      const context = transport ? `; the connection reported: ${transport}` : '';
-      throw new McpClientError(`${this.name}: ${what} failed: ${describeError(error)}${context}`, code, { cause: error });
+      const reason = `${describeError(error)}${transport ? `; the connection reported: ${transport}` : ''}`;
+      throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, code, { cause: error, reason });
     }
   }
 

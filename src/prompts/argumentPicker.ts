@@ -3,7 +3,7 @@
 // selected text, the active file's path and the clipboard are offered instead. Required arguments
 // cannot be accepted empty; optional ones can be skipped. Back and Escape as in every VS Code wizard.
 import * as vscode from 'vscode';
-import { getDisplayName } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion } from './steps';
 import { SuggestionFeed, type Suggestions } from './suggestions';
 

@@ -1,7 +1,8 @@
 // What the prompt picker shows, as plain data: recently used prompts first, then one section per
 // server with its prompts (or a row saying it is starting, loading or failed). The quick pick in
 // promptPicker.ts maps these rows to items; keeping them plain lets tests check them anywhere.
-import { getDisplayName, type Prompt } from '@modelcontextprotocol/client';
+import type { Prompt } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import type { ServerPrompts } from './promptCatalog';
 import type { PromptKey } from './recentPrompts';
 

@@ -2,7 +2,7 @@
 // the @mcp participant (which gets the prompt and asks the model); "document" and "copy" get the
 // prompt here, behind a cancellable progress notification.
 import * as vscode from 'vscode';
-import { getDisplayName } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
 import { formatInvocation } from './invocation';
 import type { PromptDocuments } from './promptDocuments';

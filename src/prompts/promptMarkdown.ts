@@ -2,7 +2,8 @@
 // inline (data: URIs, which the Markdown preview renders), audio as a player, embedded resources as
 // fenced blocks in their language, linked resources as links to the resource. Server text goes
 // through markdownSafety (no HTML, no remote images, no command links). No `vscode` import.
-import { getDisplayName, type GetPromptResult, type Prompt, type PromptMessage } from '@modelcontextprotocol/client';
+import type { GetPromptResult, Prompt, PromptMessage } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { languageFor } from './languageForMime';
 import { escapeMarkdownInline, fenceFor, safeMarkdown } from './markdownSafety';
 

@@ -1,7 +1,7 @@
 // Finding a prompt by name (starting its server when needed) and getting its messages, with errors
 // that name the server and the prompt. Shared by the command and the @mcp participant.
 import type { GetPromptResult } from '@modelcontextprotocol/client';
-import { describeError, McpClientError } from '../mcp/errors';
+import { describeError, isMcpClientError } from '../mcp/errors';
 import type { ChosenPrompt, PromptServices } from './promptFlow';
 import { resolvePromptRef, type Resolution } from './resolvePrompt';
 
@@ -39,7 +39,7 @@ export async function getPromptResult(services: PromptServices, chosen: ChosenPr
 
 export function promptFailure(server: string, prompt: string, error: unknown): string {
   // The session's error already says "server: prompts/get … failed:"; say it the way a user reads it.
-  const cause = error instanceof McpClientError && error.cause !== undefined ? error.cause : error;
-  return `The prompt '${prompt}' of MCP server '${server}' failed: ${describeError(cause)}`;
+  const reason = isMcpClientError(error) ? error.reason : describeError(error);
+  return `The prompt '${prompt}' of MCP server '${server}' failed: ${reason}`;
 }
 

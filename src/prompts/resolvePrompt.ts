@@ -1,7 +1,8 @@
 // Turning what the user typed (`server/prompt name=value`) into a prompt of a server, or a message
 // that says what is wrong and suggests the closest name. `server/` may be left out when the prompt
 // name is unambiguous (in particular when there is a single server).
-import { getDisplayName, type Prompt } from '@modelcontextprotocol/client';
+import type { Prompt } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { closestMatch } from './closestMatch';
 import type { ServerPrompts } from './promptCatalog';
 

@@ -2,7 +2,8 @@
 // user picks), open it as a document, or copy its text. `mcpClient.prompts.defaultAction` decides, or
 // asks as the last step of the input ("ask", the default), offering the last choice first.
 import * as vscode from 'vscode';
-import { getDisplayName, type Prompt } from '@modelcontextprotocol/client';
+import type { Prompt } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import { RESULT_ACTIONS, type ResultAction } from './runPromptArgs';
 import type { StepPosition } from './steps';
 

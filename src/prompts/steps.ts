@@ -2,7 +2,8 @@
 // to do with the result. Steps are plain async functions and the UI comes in through ArgumentInput,
 // so the rules (Back, Escape, required values, which arguments are asked) run and are tested
 // without VS Code. The plan is re-read after every step: picking a prompt decides the next steps.
-import { getDisplayName, type Prompt, type PromptArgument } from '@modelcontextprotocol/client';
+import type { Prompt, PromptArgument } from '@modelcontextprotocol/client';
+import { getDisplayName } from '../mcp/displayName';
 import type { SuggestionFetch } from './suggestions';
 
 export type StepOutcome = 'next' | 'back' | 'cancel';

@@ -2,7 +2,6 @@
 // content is a file; with several, a folder of its parts. Reads are shared for a moment (VS Code stats
 // and then reads), refused above the size limit, and re-done when the server reports a change.
 import * as vscode from 'vscode';
-import { ResourceNotFoundError } from '@modelcontextprotocol/client';
 import { describeError } from '../mcp/errors';
 import { Disposable } from '../mcp/lifecycle';
 import type { SessionManager } from '../mcp/sessionManager';
@@ -120,8 +119,10 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
     } catch (error) {
       // The session's error already names server and method; say it once, in the file error's words.
       const cause = (error as { cause?: unknown }).cause ?? error;
-      const code = (error as { code?: unknown }).code;
-      if (cause instanceof ResourceNotFoundError || code === -32002) {
+      // "Not found" is -32002 in the spec, and -32602 with the URI in `data` from the TypeScript SDK's
+      // ResourceNotFoundError (checked by shape: the SDK's classes live in the other bundle).
+      const { code, data } = cause as { code?: unknown; data?: { uri?: unknown } };
+      if (code === -32002 || (code === -32602 && data?.uri !== undefined)) {
         throw vscode.FileSystemError.FileNotFound(`MCP server '${server}' has no resource ${uri}.`);
       }
       throw vscode.FileSystemError.Unavailable(`MCP server '${server}' could not read ${uri}: ${describeError(cause)}`);

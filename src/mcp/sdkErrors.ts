@@ -1,0 +1,30 @@
+// One clear line for what the SDK throws (HTTP status, timeouts, JSON-RPC errors), for the session
+// layer, which wraps every failure in an McpClientError before it reaches the UI.
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { describeError } from './errors';
+
+const JSON_RPC_NAMES: Record<number, string> = {
+  [-32700]: 'parse error',
+  [-32600]: 'invalid request',
+  [-32601]: 'method not found',
+  [-32602]: 'invalid params',
+  [-32603]: 'internal error',
+  [-32002]: 'resource not found',
+};
+
+export function describeSdkError(error: unknown): string {
+  if (error instanceof SdkHttpError) {
+    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${error.message}`;
+  }
+  if (error instanceof SdkError) {
+    // The SDK reports a request the caller aborted with the timeout code and an AbortError message.
+    if (error.code === SdkErrorCode.RequestTimeout && /AbortError|aborted/.test(error.message)) return 'cancelled';
+    if (error.code === SdkErrorCode.RequestTimeout) return `timed out (${error.message})`;
+    return error.message;
+  }
+  if (error instanceof ProtocolError) {
+    const name = JSON_RPC_NAMES[error.code];
+    return name ? `${error.message} (${name}, ${error.code})` : `${error.message} (${error.code})`;
+  }
+  return describeError(error);
+}
