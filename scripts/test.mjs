@@ -4,11 +4,13 @@
 // Options: --screenshot <png> (workbench screenshot at the end of the host run).
 // Runs on the system Node (20); only code-server itself runs on Node 24.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
+import { installVsix } from './host/codeServer.mjs';
 import { runHostTests } from './host/runHostTests.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,9 +18,10 @@ process.chdir(root);
 const { values: flags } = parseArgs({ options: {
   unit: { type: 'boolean', default: false },
   host: { type: 'boolean', default: false },
+  vsix: { type: 'boolean', default: false },
   screenshot: { type: 'string' },
 } });
-const runAll = !flags.unit && !flags.host;
+const runAll = !flags.unit && !flags.host && !flags.vsix;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function testFiles(dir) {
@@ -40,14 +43,12 @@ async function unitTests() {
   return { passed: stats.passes, failed: stats.failures, skipped: stats.pending };
 }
 
-async function hostTests() {
-  const logsDir = join(root, '.test-host', 'logs');
-  rmSync(logsDir, { recursive: true, force: true });
-  const fixtures = join(root, 'out', 'test', 'fixtures');
-  const result = await runHostTests({
-    extensionPath: root,
-    // test/host/chat.test.ts: a test language model (vendor "mcp-test") for the @mcp participant.
-    extraExtensionPaths: [join(root, 'test', 'fixtures', 'extensions', 'test-lm')],
+const fixtures = join(root, 'out', 'test', 'fixtures');
+const TEST_LM = join(root, 'test', 'fixtures', 'extensions', 'test-lm');
+
+/** The host suites' shared options: tests, workspace, and the user settings they expect. */
+function hostOptions(logsDir) {
+  return {
     testsPath: join(root, 'out', 'test', 'host', 'index.js'),
     workspace: join(root, 'test', 'fixtures', 'workspaces', 'host'),
     // User settings the host suites expect (test/host/servers.test.ts): a stdio fixture server that
@@ -67,9 +68,50 @@ async function hostTests() {
     env: { MCP_CLIENT_FIXTURES: fixtures },
     screenshotPath: flags.screenshot,
     logsDir,
-  });
+  };
+}
+
+function freshLogsDir(name) {
+  const logsDir = join(root, '.test-host', name);
+  rmSync(logsDir, { recursive: true, force: true });
+  return logsDir;
+}
+
+/** The extension from this repository (extensionDevelopmentPath), plus the test-only language model. */
+async function hostTests() {
+  const logsDir = freshLogsDir('logs');
+  const result = await runHostTests({ ...hostOptions(logsDir), extensionPath: root, extraExtensionPaths: [TEST_LM] });
   if (result.exitCode !== 0) console.log(`host: extension host exited with ${result.exitCode}; VS Code's logs are in ${logsDir}`);
   return result;
+}
+
+/**
+ * The same suites against the packaged extension: `npm run package`'s .vsix, installed with
+ * code-server's --install-extension, so that a file missing from the package fails here. The test-only
+ * language model extension is the development extension this time (a test run needs one).
+ */
+async function vsixHostTests() {
+  const work = mkdtempSync(join(tmpdir(), 'mcp-client-vsix-'));
+  try {
+    const vsix = join(work, 'mcp-client.vsix');
+    for (const [command, args] of [
+      [process.execPath, ['esbuild.mjs', '--production']],
+      [process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix]],
+    ]) {
+      const run = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+    }
+    const extensionsDir = join(work, 'extensions');
+    mkdirSync(extensionsDir);
+    await installVsix(vsix, extensionsDir);
+    const logsDir = freshLogsDir('logs-vsix');
+    const options = hostOptions(logsDir);
+    const result = await runHostTests({ ...options, env: { ...options.env, MCP_CLIENT_HOST_MODE: 'vsix' }, extensionPath: TEST_LM, extensionsDir });
+    if (result.exitCode !== 0) console.log(`host (.vsix): extension host exited with ${result.exitCode}; VS Code's logs are in ${logsDir}`);
+    return result;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** Runs one part; a part that crashes counts as (at least) one failure, and the other parts still run. */
@@ -90,7 +132,8 @@ if (build.status !== 0) {
   totals.failed += 1;
 } else {
   if (runAll || flags.unit) await part('unit tests', unitTests);
-  if (runAll || flags.host) await part('host tests (code-server)', hostTests);
+  if (runAll || flags.host) await part('host tests (code-server, extension from this folder)', hostTests);
+  if (runAll || flags.vsix) await part('host tests (code-server, extension installed from the .vsix)', vsixHostTests);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

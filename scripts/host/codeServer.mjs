@@ -24,6 +24,24 @@ export function setupHost() {
 }
 
 /**
+ * Installs a .vsix into `extensionsDir` the way a user would, with code-server's own
+ * `--install-extension` (which unpacks it and records it in the folder's extensions.json).
+ */
+export async function installVsix(vsixPath, extensionsDir) {
+  const { node24, codeServer } = await setupHost();
+  const home = mkdtempSync(join(tmpdir(), 'mcp-client-vsix-home-'));
+  try {
+    await new Promise((resolveInstall, reject) => {
+      execFile(node24, [join(codeServer, 'out', 'node', 'entry.js'), '--extensions-dir', extensionsDir, '--install-extension', vsixPath],
+        { env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') }, maxBuffer: 16 << 20 },
+        (error, stdout, stderr) => (error ? reject(new Error(`installing ${vsixPath} failed: ${error.message}\n${stdout}${stderr}`)) : resolveInstall()));
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/**
  * @param {{ userDataDir?: string, extensionsDir?: string, settings?: object, env?: Record<string,string>,
  *           port?: number, disableWorkspaceTrust?: boolean, timeoutMs?: number }} [options]
  * @returns {Promise<{ url: string, host: string, port: number, process: import('node:child_process').ChildProcess,

@@ -27,13 +27,13 @@ const WORKBENCH_NOISE = new RegExp([
 ].map((re) => re.source).join('|'));
 
 /**
- * @param {{ extensionPath: string, extraExtensionPaths?: string[], testsPath: string, workspace: string, settings?: object,
+ * @param {{ extensionPath: string, extraExtensionPaths?: string[], extensionsDir?: string, testsPath: string, workspace: string, settings?: object,
  *           env?: Record<string,string>, timeoutMs?: number, screenshotPath?: string, logsDir?: string,
  *           disableWorkspaceTrust?: boolean, log?: (text: string) => void, verbose?: boolean }} options
  * @returns {Promise<{ exitCode: number, passed: number, failed: number, skipped: number }>}
  */
 export async function runHostTests({
-  extensionPath, extraExtensionPaths = [], testsPath, workspace, settings = {}, env = {}, timeoutMs = 10 * 60_000,
+  extensionPath, extraExtensionPaths = [], extensionsDir: installedDir, testsPath, workspace, settings = {}, env = {}, timeoutMs = 10 * 60_000,
   screenshotPath, logsDir, disableWorkspaceTrust = true, log = (text) => console.log(text),
   verbose = process.env.MCP_CLIENT_HOST_VERBOSE === '1',
 }) {
@@ -47,7 +47,8 @@ export async function runHostTests({
   try {
     // Test-only extensions (a language model for the chat tests) are installed, not developed: the
     // workbench keeps only the last extensionDevelopmentPath of its payload.
-    extensionsDir = extraExtensionPaths.length ? installedExtensions(extraExtensionPaths) : undefined;
+    extensionsDir = installedDir ?? (extraExtensionPaths.length ? mkdtempSync(join(tmpdir(), 'mcp-client-host-extensions-')) : undefined);
+    if (extensionsDir) copyExtensions(extraExtensionPaths, extensionsDir);
     server = await launchCodeServer({ settings, env, disableWorkspaceTrust, extensionsDir });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -100,18 +101,16 @@ export async function runHostTests({
   } finally {
     await browser?.close().catch(() => {});
     await server?.stop();
-    if (extensionsDir) rmSync(extensionsDir, { recursive: true, force: true });
+    if (extensionsDir && !installedDir) rmSync(extensionsDir, { recursive: true, force: true });
   }
 }
 
-/** A fresh extensions folder with a copy of each extension as `<publisher>.<name>-<version>`, found by VS Code's scan. */
-function installedExtensions(paths) {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-client-host-extensions-'));
+/** Copies each extension into `dir` as `<publisher>.<name>-<version>`, where VS Code's scan finds it. */
+function copyExtensions(paths, dir) {
   for (const path of paths) {
     const { publisher, name, version } = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
     cpSync(path, join(dir, `${publisher}.${name}-${version}`.toLowerCase()), { recursive: true });
   }
-  return dir;
 }
 
 async function screenshot(page, path) {

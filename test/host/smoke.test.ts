@@ -15,4 +15,15 @@ describe('Extension host smoke test', () => {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
     assert.deepEqual(folders, [workspaceFolder]);
   });
+
+  it('runs the extension from where the run says: this repository, or the installed .vsix', () => {
+    const extension = vscode.extensions.getExtension('mcp-client.mcp-client')!;
+    const repository = path.resolve(__dirname, '..', '..', '..');
+    if (process.env.MCP_CLIENT_HOST_MODE === 'vsix') {
+      assert.notEqual(extension.extensionPath, repository);
+      assert.match(path.basename(extension.extensionPath), /^mcp-client\.mcp-client-\d+\.\d+\.\d+$/);
+    } else {
+      assert.equal(extension.extensionPath, repository);
+    }
+  });
 });
