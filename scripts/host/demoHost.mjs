@@ -53,7 +53,7 @@ export function build({ production = false } = {}) {
  * repository), so `npm run watch` + "Developer: Reload Window" picks up changes, and uninstalling it from the
  * Extensions view can only delete links, never the repository's files.
  */
-export function prepareExtensionsDir() {
+export function prepareExtensionsDir(extraExtensions = []) {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const dir = mkdtempSync(join(tmpdir(), 'mcp-client-demo-extensions-'));
   const extension = join(dir, `${manifest.publisher}.${manifest.name}-${manifest.version}`.toLowerCase());
@@ -62,6 +62,11 @@ export function prepareExtensionsDir() {
   if (typeof manifest.icon === 'string') entries.add(manifest.icon.split('/')[0]);
   for (const entry of entries) {
     if (existsSync(join(ROOT, entry))) symlinkSync(join(ROOT, entry), join(extension, entry));
+  }
+  // Other extensions to load beside it (the activation benchmark's baseline), linked whole.
+  for (const path of extraExtensions) {
+    const { publisher, name, version } = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
+    symlinkSync(resolve(path), join(dir, `${publisher}.${name}-${version}`.toLowerCase()));
   }
   return dir;
 }
@@ -78,15 +83,15 @@ export function availablePort(preferred) {
 
 /**
  * Builds, then starts code-server with the extension installed.
- * @param {{ port?: number, log?: (text: string) => void, production?: boolean }} [options]
+ * @param {{ port?: number, log?: (text: string) => void, production?: boolean, extraExtensions?: string[] }} [options]
  * @returns {Promise<{ url: string, workspaceUrl: string, port: number, process: import('node:child_process').ChildProcess,
  *                     output: () => string, stop: () => Promise<void> }>}
  */
-export async function startDemo({ port = DEFAULT_PORT, log = () => {}, production = false } = {}) {
+export async function startDemo({ port = DEFAULT_PORT, log = () => {}, production = false, extraExtensions = [] } = {}) {
   log('Building the extension and the demo server (node esbuild.mjs)…');
   build({ production });
   log('Starting code-server (installed on first use, about 3 minutes, then cached)…');
-  const extensionsDir = prepareExtensionsDir();
+  const extensionsDir = prepareExtensionsDir(extraExtensions);
   let server;
   try {
     const freePort = await availablePort(port);
