@@ -23,7 +23,7 @@ const notes: Note[] = CATEGORIES.flatMap((category) =>
   Array.from({ length: 20 }, (_, i) => {
     const topic = TOPICS[category][i % TOPICS[category].length]!;
     const day = String(i + 1).padStart(2, '0');
-    return { category, id: i + 1, title: `${topic[0]!.toUpperCase()}${topic.slice(1)}`, body: `Written on 2026-03-${day}.\n\nA few thoughts about ${topic}.` };
+    return { category, id: i + 1, title: `${topic[0]!.toUpperCase()}${topic.slice(1)} (${category} #${i + 1})`, body: `Written on 2026-03-${day}.\n\nA few thoughts about ${topic}.` };
   }));
 const noteUri = (n: Note) => `notes://${n.category}/${n.id}`;
 const noteMarkdown = (n: Note) => `# ${n.title}\n\n*${n.category} #${n.id}*\n\n${n.body}\n`;
