@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { RESOURCE_SCHEME, resourcePath } from '../../src/resources/resourceUri';
 import { PNG } from '../fixtures/servers/promptsFixtureData';
+import { until } from './until';
 
 interface RenderedItem {
   separator: boolean;
@@ -16,15 +17,6 @@ interface RenderedItem {
 
 const ALL_PROMPTS = ['Greeting', 'Review code', 'Describe an image', 'Every content type', 'conversation', 'Pick a city', 'Many items', 'Always fails'];
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const promptDocuments = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'mcp-client-prompt');
 const items = (server: string, prompt: string, argument: string, value: string, filled: Record<string, string> = {}) =>

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { McpClientApi } from '../../src/api';
+import { until } from './until';
 
 interface Item {
   id: string;
@@ -30,15 +31,6 @@ async function api(): Promise<McpClientApi> {
 const children = (parent?: string) => vscode.commands.executeCommand<Item[] | undefined>('mcpClient.test.resources', { children: parent });
 const picker = () => vscode.commands.executeCommand<Picker | undefined>('mcpClient.test.resources', { picker: true });
 
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function tool(name: string): Promise<string> {
   const result = await (await api()).getSession('resources')!.callTool({ name, arguments: {} });

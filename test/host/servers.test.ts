@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { McpClientApi } from '../../src/api';
+import { until } from './until';
 
 interface RenderedItem {
   label: string;
@@ -22,15 +23,6 @@ function treeItems(): Thenable<RenderedItem[]> {
   return vscode.commands.executeCommand<RenderedItem[]>('mcpClient.test.serverTreeItems');
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const stateOf = async (name: string) => (await api()).servers().find((s) => s.name === name)?.state.kind;
 const itemOf = async (name: string) => (await treeItems()).find((i) => i.label === name);

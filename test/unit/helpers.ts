@@ -63,3 +63,14 @@ export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string } | { type: string; text?: string }[];
   return (Array.isArray(content) ? content : [content]).map((c) => c.text ?? '').join('');
 }
+
+/** A vscode.Memento stand-in (globalState) for code under test that remembers things. */
+export class MemoryStore {
+  private readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}

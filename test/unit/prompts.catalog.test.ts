@@ -7,19 +7,10 @@ import type { ServerDefinition } from '../../src/mcp/serverDefinition';
 import { buildPickerRows, type PickerRow } from '../../src/prompts/pickerRows';
 import { PromptCatalog } from '../../src/prompts/promptCatalog';
 import { RecentPrompts } from '../../src/prompts/recentPrompts';
-import { clientInfo, definition, MemoryLogger, stdio, waitFor } from './helpers';
+import { clientInfo, definition, MemoryLogger, stdio, waitFor, MemoryStore } from './helpers';
 
 const FIXTURE_PROMPTS = ['greet', 'review_code', 'describe_image', 'everything', 'conversation', 'pick_city', 'many_items', 'failing'];
 
-class MemoryStore {
-  private readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
 
 describe('PromptCatalog with fixture servers', function () {
   this.timeout(30_000);

@@ -6,17 +6,8 @@ import type { PromptServices } from '../../src/prompts/promptFlow';
 import { getPromptResult } from '../../src/prompts/promptRunner';
 import { RecentPrompts } from '../../src/prompts/recentPrompts';
 import { normalize, stringValues } from '../../src/prompts/runPromptArgs';
-import { definition, newSession, stdio } from './helpers';
+import { definition, newSession, stdio, MemoryStore } from './helpers';
 
-class MemoryStore {
-  private readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
 
 describe('running a prompt', function () {
   this.timeout(30_000);
