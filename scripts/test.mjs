@@ -1,4 +1,5 @@
-// The one test entry point: `npm test` (everything), `npm run test:unit` (--unit), `npm run test:host` (--host).
+// The one test entry point: `npm test` (everything), `npm run test:unit` (--unit), `npm run test:host` (--host),
+// `npm run test:conformance` (--conformance: the official MCP conformance suite's client scenarios).
 // Builds, runs the unit tests in this process (plain Node), then the host tests inside a real VS Code
 // (code-server + headless Chromium, see scripts/host/), and ends with one line: `N passed, N failed[, N skipped]`.
 // Options: --screenshot <png> (workbench screenshot at the end of the host run).
@@ -12,16 +13,18 @@ import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
 import { installVsix } from './host/codeServer.mjs';
 import { runHostTests } from './host/runHostTests.mjs';
+import { runConformance } from '../test/conformance/run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const { values: flags } = parseArgs({ options: {
   unit: { type: 'boolean', default: false },
+  conformance: { type: 'boolean', default: false },
   host: { type: 'boolean', default: false },
   vsix: { type: 'boolean', default: false },
   screenshot: { type: 'string' },
 } });
-const runAll = !flags.unit && !flags.host && !flags.vsix;
+const runAll = !flags.unit && !flags.host && !flags.vsix && !flags.conformance;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function testFiles(dir) {
@@ -62,10 +65,15 @@ function hostOptions(logsDir) {
         resources: { command: process.execPath, args: [join(fixtures, 'servers', 'resourcesFixture.js'), '--resources=10000', '--page=100'] },
         // test/host/prompts.test.ts, chat.test.ts: prompts over three pages, every content type, completions (2025 revision).
         prompts: { command: process.execPath, args: [join(fixtures, 'servers', 'promptsFixture.js'), '--era=legacy'] },
+        // test/host/tools.test.ts, sampling.test.ts, elicitation.test.ts: tools, sampling and elicitation (2025 revision).
+        tools: { command: process.execPath, args: [join(fixtures, 'servers', 'toolsFixture.js')] },
+        // The public reference server: its sampling, elicitation and long-running tools (test/host/everything.test.ts).
+        everything: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'] },
       },
     },
     // For suites that start other fixtures themselves (the extension host inherits code-server's env).
-    env: { MCP_CLIENT_FIXTURES: fixtures },
+    // MCP_CLIENT_TEST_ANSWERS: the host tests answer the extension's dialogs (src/tools/userAnswers.ts).
+    env: { MCP_CLIENT_FIXTURES: fixtures, MCP_CLIENT_TEST_ANSWERS: '1' },
     screenshotPath: flags.screenshot,
     logsDir,
   };
@@ -132,6 +140,8 @@ if (build.status !== 0) {
   totals.failed += 1;
 } else {
   if (runAll || flags.unit) await part('unit tests', unitTests);
+  // The official MCP conformance suite: one count per client scenario (test/conformance/).
+  if (runAll || flags.conformance) await part('MCP conformance suite (client scenarios)', () => runConformance());
   if (runAll || flags.host) await part('host tests (code-server, extension from this folder)', hostTests);
   if (runAll || flags.vsix) await part('host tests (code-server, extension installed from the .vsix)', vsixHostTests);
 }

@@ -18,7 +18,16 @@ import { ConsentPolicy } from './trust/consentPolicy';
 import { VscodeConsentHost } from './trust/vscodeConsentHost';
 import { ServersStatusBar } from './views/statusBar';
 import { ServersTreeProvider } from './views/serversTree';
+import { registerRemoteServers } from './auth/registerRemote';
 import { registerTestCommands } from './testHooks';
+import { ToolApprovals } from './chat/toolApprovals';
+import { ElicitationFeature } from './elicitation/elicitationFeature';
+import { VscodeElicitationPrompter } from './elicitation/elicitationPrompter';
+import { SamplingFeature } from './sampling/samplingFeature';
+import { SamplingLog } from './sampling/samplingLog';
+import { SamplingService } from './sampling/samplingService';
+import { registerTools } from './tools/registerTools';
+import { UserAnswers } from './tools/userAnswers';
 
 let manager: SessionManager | undefined;
 
@@ -29,15 +38,24 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   const consentHost = new VscodeConsentHost(context.globalState);
   const consent = new ConsentPolicy(consentHost);
   const roots = new RootsFeature(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
+  // The user's decisions on the servers' behalf (tool calls, sampling, elicitation). Only the test
+  // runner (scripts/test.mjs) sets MCP_CLIENT_TEST_ANSWERS, which lets host tests queue the answers.
+  const answers = new UserAnswers(process.env.MCP_CLIENT_TEST_ANSWERS === '1');
+  const samplingLog = new SamplingLog();
+  const sampling = new SamplingFeature(new SamplingService(answers, samplingLog));
+  const elicitation = new ElicitationFeature(new VscodeElicitationPrompter(answers));
 
-  const sessions = new SessionManager({
+  // `${input:…}` values and OAuth, filled in when a server starts (src/auth, src/inputs).
+  const remote = registerRemoteServers(context, () => sessions);
+  const sessions: SessionManager = new SessionManager({
     createSession: (definition) =>
-      new (loadCore().McpSession)({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots], logLevel: readLogLevel() }),
+      new (loadCore().McpSession)({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots, sampling, elicitation], logLevel: readLogLevel(), prepare: remote.prepare }),
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
   });
   manager = sessions;
   const notifier = new ErrorNotifier(sessions, logs);
   const tree = new ServersTreeProvider(sessions);
+  const tools = registerTools(sessions, answers, samplingLog);
 
   const reconcile = () => {
     try {
@@ -49,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
 
   context.subscriptions.push(
     logs,
+    ...remote.disposables,
     notifier,
     tree,
     vscode.window.registerTreeDataProvider('mcpClient.servers', tree),
@@ -61,7 +80,9 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     }),
     ...registerTestCommands(tree),
     ...registerResources(sessions, (name) => logs.logger(name)),
-    ...registerPrompts(sessions, context),
+    samplingLog,
+    ...tools.disposables,
+    ...registerPrompts(sessions, context, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals() }),
     onDidChange((change) => {
       if (change.servers) reconcile();
       if (change.logLevel) sessions.setLogLevel(readLogLevel());

@@ -39,7 +39,8 @@ export class ErrorNotifier extends Disposable {
       const state = entry.session?.state;
       if (state?.kind === 'running') {
         if (!this.runningSince.has(entry.name)) this.runningSince.set(entry.name, Date.now());
-      } else if (state?.kind === 'error') {
+      } else if (state?.kind === 'error' && !state.needsAuth) {
+        // A server waiting for sign-in is offered "Sign in" by the AuthManager instead (src/auth).
         // A server that ran fine for a while before failing starts a new episode.
         const since = this.runningSince.get(entry.name);
         this.runningSince.delete(entry.name);

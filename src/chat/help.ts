@@ -1,4 +1,4 @@
-// `@mcp` without a command: what it can do, and every available prompt as a button. A prompt that
+// `@mcp /help` (or `@mcp` alone): what it can do, and every available prompt as a button. A prompt that
 // takes arguments puts `@mcp /prompt server/prompt ` into the chat input to be completed; one
 // without arguments runs at once.
 import * as vscode from 'vscode';
@@ -12,8 +12,9 @@ import type { McpChatResult } from './promptCommand';
 const MAX_BUTTONS = 40;
 
 const INTRO = [
-  'I bring the prompts and resources of your MCP servers into this chat:',
+  'I bring the tools, prompts and resources of your MCP servers into this chat:',
   '',
+  '- Ask anything: the model selected below may use the tools of your running servers. I ask you before every tool call (you can edit the arguments, or allow a tool for the session).',
   '- `/prompt` shows every prompt to pick from, then asks for its arguments.',
   '- `/prompt server/prompt name=value other="quoted value"` runs a prompt directly; text after the arguments is added as your own message. When only one server has the prompt, `server/` can be left out.',
   '- `/resource server resource-uri your question` answers a question about a resource.',

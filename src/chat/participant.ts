@@ -1,4 +1,5 @@
-// The @mcp chat participant (id mcpClient.chat): /prompt and /resource, and help without a command.
+// The @mcp chat participant (id mcpClient.chat): /prompt and /resource, /help (also for an empty
+// request), and free text: the model answers with the running servers' tools (toolsChat.ts).
 // Follow-ups come from the result's metadata, so they survive in the chat history.
 import * as vscode from 'vscode';
 import type { PromptServices } from '../prompts/promptFlow';
@@ -6,12 +7,13 @@ import { handleHelp } from './help';
 import { handlePromptCommand, type McpChatResult } from './promptCommand';
 import { handleResourceCommand } from './resourceCommand';
 import { ResponseLog } from './responseLog';
+import { handleToolsChat, type ToolChatServices } from './toolsChat';
 
 export const PARTICIPANT_ID = 'mcpClient.chat';
 
-export function registerChatParticipant(services: PromptServices, extensionUri: vscode.Uri): vscode.Disposable[] {
+export function registerChatParticipant(services: PromptServices, extensionUri: vscode.Uri, tools?: ToolChatServices): vscode.Disposable[] {
   const log = new ResponseLog();
-  const handler: vscode.ChatRequestHandler = async (request, _context, stream, token): Promise<McpChatResult> => {
+  const handler: vscode.ChatRequestHandler = async (request, context, stream, token): Promise<McpChatResult> => {
     const out = log.record(request, stream);
     try {
       switch (request.command) {
@@ -19,8 +21,11 @@ export function registerChatParticipant(services: PromptServices, extensionUri: 
           return await handlePromptCommand(services, request, out, token);
         case 'resource':
           return await handleResourceCommand(services, request, out, token);
-        default:
+        case 'help':
           return await handleHelp(services, out, token);
+        default:
+          if (!tools || request.prompt.trim() === '') return await handleHelp(services, out, token);
+          return await handleToolsChat(tools, request, context.history, out, token);
       }
     } catch (error) {
       // Anything unexpected still ends the response with a message rather than a spinner.

@@ -6,6 +6,7 @@ import type { McpLogLevel } from '../mcp/logger';
 import type { ConfiguredServer } from '../mcp/sessionManager';
 import { loadCore } from '../coreLoader';
 import type { ResolveContext, ServerSource } from './resolveServers';
+import { parseInputDefinitions, type ParsedInputs } from '../inputs/inputDefinitions';
 
 const SECTION = 'mcpClient';
 const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -45,6 +46,11 @@ export function readResolveContext(): ResolveContext {
 /** Every configured server, valid or not, ready for SessionManager.reconcile(). */
 export function readConfiguredServers(): ConfiguredServer[] {
   return loadCore().resolveServers(readServerSources(), readResolveContext());
+}
+
+/** `mcpClient.inputs` (the most specific scope that sets it), with the entries that cannot be used reported. */
+export function readInputDefinitions(): ParsedInputs {
+  return parseInputDefinitions(vscode.workspace.getConfiguration(SECTION).get<unknown>('inputs'));
 }
 
 export function readLogLevel(): McpLogLevel {

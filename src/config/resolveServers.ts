@@ -112,6 +112,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     roots: entry.roots,
     autoStart: entry.autoStart,
     disabled: entry.disabled,
+    ...(entry.type !== 'stdio' && entry.oauth ? { oauth: entry.oauth } : {}),
   };
   return { ok: true, value: definition };
 }

@@ -50,6 +50,20 @@ export const httpServerSchema = z.strictObject({
   headers: z
     .record(z.string(), z.string({ error: 'must be a string' }), { error: 'must be an object of header: value pairs' })
     .default({}),
+  oauth: z
+    .strictObject(
+      {
+        clientId: optionalString(),
+        clientMetadataUrl: z
+          .string({ error: 'must be a string' })
+          .refine((url) => url.startsWith('https://') && isHttpUrl(url), { error: 'must be an https URL' })
+          .optional(),
+        scopes: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of strings' }).optional(),
+        allowIssuerMismatch: z.boolean({ error: 'must be true or false' }).optional(),
+      },
+      { error: 'must be an object' },
+    )
+    .optional(),
   ...common,
 });
 
@@ -94,7 +108,11 @@ export function parseServerEntry(name: string, raw: unknown, settingPrefix = 'mc
   if (parsed.success && errors.length === 0) return { ok: true, value: parsed.data };
   const issues = parsed.success ? [] : parsed.error.issues;
   for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
+    if (issue.code === 'unrecognized_keys' && issue.path.length > 0) {
+      // Inside a nested object (`oauth`): name the full path; suggestions are for server keys only.
+      const inner = issue.path.map((k) => pathSegment(k as string | number)).join('');
+      errors.push(...issue.keys.map((key) => `${at}${inner}${pathSegment(key)}: unknown setting`));
+    } else if (issue.code === 'unrecognized_keys') {
       errors.push(...issue.keys.map((key) => `${at}${pathSegment(key)}: ${unknownKeyMessage(key, kind.value)}`));
     } else {
       errors.push(`${at}${issue.path.map((k) => pathSegment(k as string | number)).join('')}: ${issue.message}`);

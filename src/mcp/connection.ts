@@ -2,6 +2,7 @@
 // Everything here lives and dies together; the session swaps whole connections on restart.
 import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, Implementation, McpSubscription, Root, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
+import { redeemAuthorization, redeemCallback, type ConnectionAuth } from './connectionAuth';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { Emitter } from './lifecycle';
@@ -33,7 +34,12 @@ export interface ConnectionOptions {
   stopTimings?: StopTimings;
   /** How long the `server/discover` probe may take before falling back to `initialize` (stdio). */
   probeTimeoutMs?: number;
+  /** Authorization for HTTP servers (OAuth through the SDK's auth()). */
+  auth?: ConnectionAuth;
 }
+
+export type { ConnectionAuth, PreparedStart } from './connectionAuth';
+export { AuthorizationRequiredError } from './connectionAuth';
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
@@ -62,6 +68,7 @@ export class Connection {
 
   private constructor(
     readonly client: Client,
+    readonly transport: Transport,
     readonly transportKind: TransportKind,
     readonly process: StdioProcess | undefined,
     private readonly options: ConnectionOptions,
@@ -72,15 +79,31 @@ export class Connection {
     const { transport } = options.definition;
     if (transport.type === 'stdio') return Connection.openStdio(transport, options, signal);
     options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
-    if (transport.type === 'sse') return Connection.openWith('sse', sseTransport(transport), options, undefined, signal);
-    try {
-      return await Connection.openWith('http', streamableTransport(transport), options, undefined, signal);
-    } catch (error) {
-      if (!looksLikeLegacySseServer(error)) throw error;
-      options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
-      return Connection.openWith('sse', sseTransport(transport), options, undefined, signal);
+    for (let round = 0; ; round++) {
+      let attempt: Transport | undefined;
+      try {
+        if (transport.type === 'sse') return await Connection.openWith('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, signal);
+        try {
+          return await Connection.openWith('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, signal);
+        } catch (error) {
+          if (!looksLikeLegacySseServer(error)) throw error;
+          options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
+          return await Connection.openWith('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, signal);
+        }
+      } catch (error) {
+        if (!(await redeemAuthorization(error, attempt, options.auth, options.logger, round))) throw error;
+      }
     }
   }
+
+  /**
+   * For a request that failed with UnauthorizedError mid-session (a scope step-up the user has just
+   * authorized): redeems the code so that the request can be repeated. False when there is nothing to redeem.
+   */
+  async completeAuthorization(error: unknown): Promise<boolean> {
+    return redeemCallback(error, this.transport, this.options.auth);
+  }
+
 
   private static async openStdio(config: StdioTransportConfig, options: ConnectionOptions, signal?: AbortSignal) {
     const { logger } = options;
@@ -119,7 +142,7 @@ export class Connection {
         probe: { timeoutMs: options.probeTimeoutMs ?? Math.min(definition.timeoutMs, 10_000) },
       },
     });
-    const connection = new Connection(client, kind, proc, options);
+    const connection = new Connection(client, transport, kind, proc, options);
     for (const feature of options.features) feature.install(client, definition);
     connection.installNotificationHandlers();
     traceTransport(transport, logger);
@@ -245,12 +268,18 @@ export class Connection {
   }
 }
 
-function streamableTransport(config: HttpTransportConfig): Transport {
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+  return new StreamableHTTPClientTransport(new URL(config.url), {
+    requestInit: { headers: config.headers },
+    authProvider: auth?.provider,
+    skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
+  });
 }
 
-function sseTransport(config: HttpTransportConfig): Transport {
+function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
   return new SSEClientTransport(new URL(config.url), {
+    authProvider: auth?.provider,
+    skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
     requestInit: { headers: config.headers },
     eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
   });

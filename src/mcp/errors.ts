@@ -42,8 +42,13 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
-/** Spawn failures that retrying cannot fix. */
+/** Start failures that retrying cannot fix: spawn errors, an input the user did not give, refused credentials, a server waiting for sign-in. */
 export function isPermanentStartFailure(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR';
+  return code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'MCP_INPUT_MISSING' || code === 'MCP_UNAUTHORIZED' || isAuthorizationRequired(error);
+}
+
+/** The server needs an OAuth sign-in before it can start (see connection.ts AuthorizationRequiredError). */
+export function isAuthorizationRequired(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === 'MCP_AUTH_REQUIRED';
 }

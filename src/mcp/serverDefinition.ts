@@ -20,6 +20,18 @@ export interface HttpTransportConfig {
 
 export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
+/** Per-server OAuth settings (HTTP servers); secrets are not here but in SecretStorage. */
+export interface OAuthSettings {
+  /** A client registered with the authorization server in advance (no dynamic registration). */
+  clientId?: string;
+  /** An https URL of this client's metadata document, for servers that support client ID metadata documents. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for when the server does not say. */
+  scopes?: string[];
+  /** Accept an authorization server whose metadata names a different issuer (security-weakening opt-in). */
+  allowIssuerMismatch?: boolean;
+}
+
 export interface ServerDefinition {
   name: string;
   scope: ServerScope;
@@ -32,6 +44,7 @@ export interface ServerDefinition {
   roots: boolean;
   autoStart: boolean;
   disabled: boolean;
+  oauth?: OAuthSettings;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -44,5 +57,5 @@ export function describeTransport(t: TransportConfig): string {
 
 /** Stable identity of everything that affects how a server runs; a change means restart. */
 export function definitionKey(d: ServerDefinition): string {
-  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.roots, d.disabled]);
+  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.roots, d.disabled, d.oauth ?? null]);
 }

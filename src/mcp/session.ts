@@ -17,8 +17,9 @@ import type {
   SubscriptionFilter,
   Tool,
 } from '@modelcontextprotocol/client';
-import { Connection, type ClientFeature, type ServerNotification, type TransportKind } from './connection';
-import { isPermanentStartFailure, McpClientError } from './errors';
+import { Connection, type ClientFeature, type PreparedStart, type ServerNotification, type TransportKind } from './connection';
+import { maskSecrets, redactingLogger } from './redact';
+import { isAuthorizationRequired, isPermanentStartFailure, McpClientError } from './errors';
 import { describeSdkError as describeError } from './sdkErrors';
 import { Disposable, Emitter } from './lifecycle';
 import type { Logger, McpLogLevel } from './logger';
@@ -31,7 +32,7 @@ export type SessionState =
   | { kind: 'stopped'; reason?: string }
   | { kind: 'starting' }
   | { kind: 'running' }
-  | { kind: 'error'; message: string; retryInMs?: number; gaveUp?: boolean };
+  | { kind: 'error'; message: string; retryInMs?: number; gaveUp?: boolean; needsAuth?: boolean };
 
 /** A request to the server to keep reporting changes; `ended` settles once, when it stops. */
 export interface ServerSubscription {
@@ -57,6 +58,11 @@ export interface SessionOptions {
   restartPolicy?: RestartPolicyOptions;
   stopTimings?: StopTimings;
   probeTimeoutMs?: number;
+  /**
+   * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
+   * for HTTP servers. Runs before every connection attempt.
+   */
+  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
 }
 
 export class McpSession extends Disposable {
@@ -210,9 +216,16 @@ export class McpSession extends Disposable {
     return this.call(`resources/read ${uri}`, () => c.client.readResource(this.params({ uri }), { ...this.requestOptions(options), cacheMode: 'bypass' }));
   }
 
-  async callTool(params: CallToolRequest['params'], options?: RequestOptions): Promise<CallToolResult> {
+  /**
+   * With `tool`, the SDK does not check the result against the tool's outputSchema (it would throw the
+   * result away on a mismatch): the caller checks it and shows the result together with the mismatch.
+   */
+  async callTool(params: CallToolRequest['params'], options?: RequestOptions & { tool?: Tool }): Promise<CallToolResult> {
     const c = this.requireConnection('tools/call');
-    return this.call(`tools/call ${params.name}`, () => c.client.callTool(this.params(params), this.requestOptions(options)) as Promise<CallToolResult>);
+    const toolDefinition = options?.tool ? { ...options.tool, outputSchema: undefined } : undefined;
+    return this.call(`tools/call ${params.name}`, () =>
+      c.client.callTool(this.params(params), { ...this.requestOptions(options), toolDefinition }) as Promise<CallToolResult>,
+    );
   }
 
   async complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {
@@ -271,24 +284,29 @@ export class McpSession extends Disposable {
   private async openConnection(generation: number, signal: AbortSignal): Promise<void> {
     const { logger } = this.options;
     let connection: Connection;
+    let secrets: readonly string[] = [];
     try {
+      const prepared = this.options.prepare ? await this.options.prepare(this.definition) : undefined;
+      secrets = prepared?.secrets ?? [];
       connection = await Connection.open(
         {
-          definition: this.definition,
-          logger,
+          definition: prepared?.definition ?? this.definition,
+          // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
+          logger: prepared?.secrets?.length ? redactingLogger(logger, prepared.secrets) : logger,
           clientInfo: this.options.clientInfo,
           features: this.options.features ?? [],
           stopTimings: this.options.stopTimings,
           probeTimeoutMs: this.options.probeTimeoutMs,
+          auth: prepared?.auth,
         },
         signal,
       );
     } catch (error) {
       if (generation !== this.generation) return;
-      const message = describeError(error);
+      const message = maskSecrets(describeError(error), secrets);
       logger.error(`Failed to start: ${message}`);
       if (isPermanentStartFailure(error)) {
-        this.setState({ kind: 'error', message });
+        this.setState(isAuthorizationRequired(error) ? { kind: 'error', message, needsAuth: true } : { kind: 'error', message });
       } else {
         this.handleCrash(message);
       }

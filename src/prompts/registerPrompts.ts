@@ -2,6 +2,7 @@
 // prompt documents, the Run Prompt command and the @mcp chat participant.
 import * as vscode from 'vscode';
 import { registerChatParticipant } from '../chat/participant';
+import type { ToolChatServices } from '../chat/toolsChat';
 import type { SessionManager } from '../mcp/sessionManager';
 import { PromptCatalog } from './promptCatalog';
 import { PromptDocuments } from './promptDocuments';
@@ -10,7 +11,7 @@ import { RecentPrompts } from './recentPrompts';
 import { registerRunPromptCommand } from './runPromptCommand';
 import { registerPromptTestCommands } from './testHooks';
 
-export function registerPrompts(sessions: SessionManager, context: vscode.ExtensionContext): vscode.Disposable[] {
+export function registerPrompts(sessions: SessionManager, context: vscode.ExtensionContext, tools?: ToolChatServices): vscode.Disposable[] {
   const catalog = new PromptCatalog(sessions);
   const services: PromptServices = {
     sessions,
@@ -26,7 +27,7 @@ export function registerPrompts(sessions: SessionManager, context: vscode.Extens
     catalog,
     documents,
     registerRunPromptCommand(services, documents),
-    ...registerChatParticipant(services, context.extensionUri),
+    ...registerChatParticipant(services, context.extensionUri, tools),
     ...registerPromptTestCommands(services),
   ];
 }

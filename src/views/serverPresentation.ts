@@ -17,6 +17,7 @@ export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
     case 'starting':
       return new vscode.ThemeIcon('loading~spin');
     case 'error':
+      if (state.needsAuth) return new vscode.ThemeIcon('account', new vscode.ThemeColor('list.warningForeground'));
       return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     case 'invalid':
       return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
@@ -35,6 +36,7 @@ export function descriptionFor(entry: ServerEntry): string {
     case 'starting':
       return 'starting…';
     case 'error':
+      if (state.needsAuth) return 'needs sign-in';
       return `error${state.retryInMs ? ` · retrying in ${Math.round(state.retryInMs / 1000)} s` : state.gaveUp ? ' · gave up' : ''}`;
     case 'invalid':
       return 'invalid configuration';
@@ -72,6 +74,10 @@ export function contextValueFor(entry: ServerEntry): string {
   if (kind === 'stopped' || kind === 'error') words.push('canStart');
   if (kind === 'running' || kind === 'starting' || (kind === 'error' && !(stateOf(entry) as { gaveUp?: boolean }).gaveUp)) words.push('canStop');
   if (kind === 'running' || kind === 'error') words.push('canRestart');
+  // OAuth (src/auth): Sign in where a sign-in is wanted, Sign out on every HTTP server.
+  const state = stateOf(entry);
+  if (state.kind === 'error' && state.needsAuth) words.push('needsAuth');
+  if (entry.session && entry.session.definition.transport.type !== 'stdio') words.push('httpServer');
   return words.join(' ');
 }
 

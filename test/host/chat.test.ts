@@ -108,8 +108,8 @@ describe('The @mcp chat participant', () => {
     assert.deepEqual(response.markdown.slice(-3), model.reply);
   });
 
-  it('explains itself without a command and lists the prompts as buttons', async () => {
-    const { response, request } = await ask('@mcp what can you do?');
+  it('explains itself with /help and lists the prompts as buttons', async () => {
+    const { response, request } = await ask('@mcp /help');
     assert.equal(request, undefined);
     assert.match(response.markdown[0]!, /`\/prompt` shows every prompt/);
     for (const title of ['Greeting', 'Review code', 'Always fails']) assert.ok(response.buttons.includes(title), `a button for ${title}`);

@@ -1,0 +1,136 @@
+// OAuth for the extension's HTTP servers: one McpOAuthProvider per server (credentials in
+// SecretStorage, per server and issuer), sign-in through the browser and a loopback redirect, and the
+// rule that a browser only opens after a visible user action: background starts that need a sign-in
+// stop at "needs sign-in" and offer a "Sign in" button instead.
+import * as vscode from 'vscode';
+import type { ConnectionAuth } from '../mcp/connection';
+import type { ServerDefinition } from '../mcp/serverDefinition';
+import type { SessionManager } from '../mcp/sessionManager';
+import { findFreePort, LoopbackAuthorizer } from './loopback';
+import { McpOAuthProvider } from './oauthProvider';
+
+const CLIENT_NAME = 'MCP Client for VS Code';
+
+export class AuthManager implements vscode.Disposable {
+  private readonly providers = new Map<string, { key: string; provider: McpOAuthProvider }>();
+  /** Servers in the middle of a sign-in the user asked for: only these may open the browser. */
+  private readonly signingIn = new Map<string, AbortSignal>();
+  /** Servers whose "needs sign-in" notification is showing, so that it is shown once. */
+  private readonly offered = new Set<string>();
+
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly sessions: () => SessionManager,
+  ) {}
+
+  /** ConnectionAuth for an HTTP server (SessionOptions.prepare); undefined for stdio. */
+  async authFor(definition: ServerDefinition): Promise<ConnectionAuth | undefined> {
+    if (definition.transport.type === 'stdio') return undefined;
+    // An Authorization header means the user manages the credentials: a 401 is reported, not answered with OAuth.
+    if (Object.keys(definition.transport.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
+    const provider = await this.providerFor(definition);
+    return { provider, takeCallback: () => provider.takeCallback(), skipIssuerMetadataValidation: definition.oauth?.allowIssuerMismatch === true };
+  }
+
+  private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider> {
+    const { name, oauth } = definition;
+    const url = definition.transport.type === 'stdio' ? '' : definition.transport.url;
+    const clientSecret = oauth?.clientId ? await this.secrets.get(this.clientSecretKey(name)) : undefined;
+    // A new provider when anything it was built from changes; otherwise the same one (it holds the
+    // PKCE verifier and discovery state of a flow in progress).
+    const key = JSON.stringify([url, oauth ?? null, clientSecret ?? null]);
+    const known = this.providers.get(name);
+    if (known?.key === key) return known.provider;
+    const provider = new McpOAuthProvider({
+      serverKey: `${name}@${url}`,
+      store: this.secrets,
+      clientName: CLIENT_NAME,
+      clientMetadataUrl: oauth?.clientMetadataUrl,
+      preregistered: oauth?.clientId ? { clientId: oauth.clientId, clientSecret } : undefined,
+      scope: oauth?.scopes?.join(' '),
+      pickPort: findFreePort,
+      interactive: () => this.signingIn.has(name),
+      onAuthorizationNeeded: () => this.offerSignIn(name),
+      authorizer: {
+        authorize: (authUrl, redirectUri, state) =>
+          new LoopbackAuthorizer({ openBrowser: (u) => this.openBrowser(name, u), signal: this.signingIn.get(name) }).authorize(authUrl, redirectUri, state),
+      },
+    });
+    this.providers.set(name, { key, provider });
+    return provider;
+  }
+
+  private clientSecretKey(name: string): string {
+    return `mcpClient.oauth/${name}/clientSecret`;
+  }
+
+  private async openBrowser(name: string, url: URL): Promise<boolean> {
+    // The authorization server is named, so the user can tell where they are about to sign in.
+    return vscode.env.openExternal(vscode.Uri.parse(url.toString(), true)).then((opened) => {
+      if (!opened) void vscode.window.showWarningMessage(`MCP Client: could not open the browser to sign in to '${name}' (${url.origin}).`);
+      return opened;
+    });
+  }
+
+  /** A background start needed the browser: ask, never open it unasked. */
+  private offerSignIn(name: string): void {
+    if (this.offered.has(name)) return;
+    this.offered.add(name);
+    void vscode.window
+      .showInformationMessage(`MCP server '${name}' needs you to sign in.`, 'Sign in')
+      .then((choice) => {
+        this.offered.delete(name);
+        if (choice) void this.signIn(name);
+      });
+  }
+
+  /** The "Sign in" action: restarts the server allowed to open the browser, with a cancellable progress. */
+  async signIn(name: string): Promise<void> {
+    const definition = this.sessions().get(name)?.definition;
+    if (!definition || definition.transport.type === 'stdio') {
+      void vscode.window.showErrorMessage(`MCP Client: '${name}' is not an HTTP server; there is nothing to sign in to.`);
+      return;
+    }
+    if (definition.oauth?.clientId && (await this.secrets.get(this.clientSecretKey(name))) === undefined) {
+      const secret = await vscode.window.showInputBox({
+        title: `Client secret for '${name}'`,
+        prompt: `The client secret of OAuth client "${definition.oauth.clientId}". Leave empty for a public client. Kept in VS Code's secret storage.`,
+        password: true,
+        ignoreFocusOut: true,
+      });
+      if (secret === undefined) return;
+      await this.secrets.store(this.clientSecretKey(name), secret);
+    }
+    await (await this.providerFor(definition)).prepareSignIn();
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Signing in to '${name}' in your browser…`, cancellable: true },
+      async (_progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        this.signingIn.set(name, abort.signal);
+        try {
+          await this.sessions().restart(name);
+        } finally {
+          this.signingIn.delete(name);
+        }
+      },
+    );
+    const state = this.sessions().get(name)?.state;
+    if (state?.kind === 'running') void vscode.window.showInformationMessage(`MCP Client: signed in to '${name}'.`);
+    else if (state?.kind === 'error') void vscode.window.showErrorMessage(`MCP Client: sign-in to '${name}' failed: ${state.message}`);
+  }
+
+  /** Forgets tokens and registrations (and a stored client secret) and stops the server. */
+  async signOut(name: string): Promise<void> {
+    const session = this.sessions().get(name);
+    if (session) await (await this.providerFor(session.definition)).signOut();
+    await this.secrets.delete(this.clientSecretKey(name));
+    this.providers.delete(name);
+    await this.sessions().stop(name);
+    void vscode.window.showInformationMessage(`MCP Client: signed out of '${name}'.`);
+  }
+
+  dispose(): void {
+    this.providers.clear();
+  }
+}

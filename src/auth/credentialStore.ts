@@ -1,0 +1,70 @@
+// OAuth credentials of one server in a SecretStorage-shaped store: tokens and client registrations
+// keyed per authorization server (issuer), since a client id or token from one issuer means nothing
+// to another, plus the list of issuers used, so that sign-out can forget all of them.
+import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+
+/** The subset of vscode.SecretStorage we need; tests and the CLI pass an in-memory map. */
+export interface SecretStore {
+  get(key: string): PromiseLike<string | undefined>;
+  store(key: string, value: string): PromiseLike<void>;
+  delete(key: string): PromiseLike<void>;
+}
+
+type Kind = 'tokens' | 'client';
+
+export class CredentialStore {
+  constructor(
+    private readonly store: SecretStore,
+    /** Identifies the server: credentials never cross servers. */
+    private readonly serverKey: string,
+  ) {}
+
+  private key(kind: string, issuer?: string): string {
+    return `mcpClient.oauth/${this.serverKey}/${kind}${issuer ? `/${issuer}` : ''}`;
+  }
+
+  private async read<T>(key: string): Promise<T | undefined> {
+    const raw = await this.store.get(key);
+    if (!raw) return undefined;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The issuer tokens were last saved for: what the transport's per-request token read means. */
+  async lastIssuer(): Promise<string | undefined> {
+    return (await this.store.get(this.key('issuer'))) || undefined;
+  }
+
+  async issuers(): Promise<string[]> {
+    return (await this.read<string[]>(this.key('issuers'))) ?? [];
+  }
+
+  async get(kind: 'tokens', issuer?: string): Promise<StoredOAuthTokens | undefined>;
+  async get(kind: 'client', issuer?: string): Promise<StoredOAuthClientInformation | undefined>;
+  async get(kind: Kind, issuer?: string): Promise<unknown> {
+    return this.read(this.key(kind, issuer ?? (await this.lastIssuer())));
+  }
+
+  async save(kind: Kind, value: StoredOAuthTokens | StoredOAuthClientInformation, issuer: string | undefined): Promise<void> {
+    await this.store.store(this.key(kind, issuer), JSON.stringify(value));
+    if (kind === 'tokens' && issuer) await this.store.store(this.key('issuer'), issuer);
+    const known = await this.issuers();
+    if (issuer && !known.includes(issuer)) await this.store.store(this.key('issuers'), JSON.stringify([...known, issuer]));
+  }
+
+  async delete(kind: Kind, issuer?: string): Promise<void> {
+    await this.store.delete(this.key(kind, issuer ?? (await this.lastIssuer())));
+  }
+
+  /** Everything of this server, for every issuer. */
+  async clear(): Promise<void> {
+    for (const issuer of await this.issuers()) {
+      await this.store.delete(this.key('tokens', issuer));
+      await this.store.delete(this.key('client', issuer));
+    }
+    for (const kind of ['tokens', 'client', 'issuer', 'issuers']) await this.store.delete(this.key(kind));
+  }
+}

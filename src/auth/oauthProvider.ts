@@ -1,0 +1,204 @@
+// The OAuth client provider the SDK's auth() drives for one HTTP server. The SDK owns the flows
+// (discovery, registration, PKCE, resource indicators, refresh, step-up); this class only answers its
+// questions: where credentials are kept (a SecretStorage-shaped store, per server and issuer), what the
+// redirect URI is, and how the user agent reaches the authorization URL (an injected Authorizer: the
+// browser + loopback listener in VS Code, a plain fetch in the conformance client).
+// Type-only SDK imports: this file is also loaded by UI code that must not pull the SDK in.
+import { randomBytes } from 'node:crypto';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { CredentialStore, type SecretStore } from './credentialStore';
+import { signInFailed, unionScope } from './signInHelpers';
+
+export type { SecretStore } from './credentialStore';
+
+/** Takes the user agent to the authorization URL and returns the redirect's query parameters. */
+export interface Authorizer {
+  authorize(authorizationUrl: URL, redirectUri: string, expectedState: string): Promise<URLSearchParams>;
+}
+
+export interface OAuthProviderOptions {
+  /** Identifies the server in storage: credentials never cross servers. */
+  serverKey: string;
+  store: SecretStore;
+  authorizer: Authorizer;
+  /** Loopback port of the redirect URI for a pre-registered client (registered with the server in advance). */
+  redirectPort?: number;
+  /** Picks a free port for a new dynamic registration; a stored registration keeps the port it was made with. */
+  pickPort?: () => Promise<number>;
+  clientName?: string;
+  /** A client ID metadata document URL (used when the authorization server supports CIMD). */
+  clientMetadataUrl?: string;
+  /** A pre-registered client: no dynamic registration. */
+  preregistered?: { clientId: string; clientSecret?: string };
+  /** Scope to ask for when neither the server's challenge nor its metadata says. */
+  scope?: string;
+  /**
+   * Whether a browser may be opened now. Background starts pass false: the flow stops before the
+   * browser and the server shows "needs sign-in" until the user acts.
+   */
+  interactive: () => boolean;
+  /** Called when a non-interactive attempt needed the browser: the place to offer "Sign in". */
+  onAuthorizationNeeded?: () => void;
+}
+
+/** VS Code's own loopback port, for clients registered in advance with a fixed redirect URI. */
+export const DEFAULT_REDIRECT_PORT = 33418;
+
+export class McpOAuthProvider implements OAuthClientProvider {
+  private verifier: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
+  private expectedState: string | undefined;
+  private pendingCallback: URLSearchParams | undefined;
+  /** True after auth() wanted the browser during a non-interactive attempt. */
+  needsUserAuthorization = false;
+  /** Scope a request asked for (step-up) while no browser could open: the next sign-in asks for it too. */
+  private wantedScope: string | undefined;
+  readonly clientMetadataUrl?: string;
+  private port: number | undefined;
+  private readonly credentials: CredentialStore;
+
+  constructor(private readonly options: OAuthProviderOptions) {
+    this.credentials = new CredentialStore(options.store, options.serverKey);
+    this.clientMetadataUrl = options.clientMetadataUrl;
+    this.port = options.preregistered ? (options.redirectPort ?? DEFAULT_REDIRECT_PORT) : undefined;
+  }
+
+  get redirectUrl(): string {
+    return `http://127.0.0.1:${this.port ?? this.options.redirectPort ?? DEFAULT_REDIRECT_PORT}/callback`;
+  }
+
+  /**
+   * The redirect URI must be fixed before registration and reused afterwards (authorization servers
+   * compare it): adopt the port of the stored registration, else pick a free one. auth() asks for the
+   * client information before it reads redirectUrl, so this runs first.
+   */
+  private async settlePort(stored: StoredOAuthClientInformation | undefined): Promise<void> {
+    if (this.port !== undefined) return;
+    const uri = (stored as { redirect_uris?: string[] } | undefined)?.redirect_uris?.[0];
+    const port = uri ? Number(new URL(uri).port) : NaN;
+    if (port > 0) this.port = port;
+    else if (this.options.pickPort) this.port = await this.options.pickPort();
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const pre = this.options.preregistered;
+    return {
+      client_name: this.options.clientName ?? 'MCP Client for VS Code',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: pre?.clientSecret ? 'client_secret_basic' : 'none',
+      ...(this.options.scope ? { scope: this.options.scope } : {}),
+    };
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(16).toString('base64url');
+    return this.expectedState;
+  }
+
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    const pre = this.options.preregistered;
+    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
+    const stored = await this.credentials.get('client', ctx?.issuer);
+    await this.settlePort(stored);
+    return stored;
+  }
+
+  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+    await this.credentials.save('client', info, ctx?.issuer);
+  }
+
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    // Without ctx the transport asks for the bearer token: the most recently saved set.
+    return this.credentials.get('tokens', ctx?.issuer);
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    await this.credentials.save('tokens', tokens, ctx?.issuer ?? tokens.issuer);
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    // One connect can reach auth() twice (the version probe, then initialize): an authorization that
+    // is already complete and waiting to be redeemed is used, not replaced by a second browser trip.
+    if (this.pendingCallback) return;
+    if (!this.options.interactive()) {
+      this.wantedScope = unionScope(this.wantedScope, authorizationUrl.searchParams.get('scope'));
+      this.needsUserAuthorization = true;
+      this.options.onAuthorizationNeeded?.();
+      return;
+    }
+    // A sign-in after a step-up challenge: the reconnect's own challenge may name less than that request needed.
+    if (this.wantedScope) authorizationUrl.searchParams.set('scope', unionScope(authorizationUrl.searchParams.get('scope'), this.wantedScope)!);
+    const state = this.expectedState ?? authorizationUrl.searchParams.get('state') ?? '';
+    let params: URLSearchParams;
+    try {
+      params = await this.options.authorizer.authorize(authorizationUrl, this.redirectUrl, state);
+    } catch (error) {
+      throw signInFailed((error as Error).message);
+    }
+    // The state ties this redirect to the request we made: anything else is a forged callback.
+    if (state && params.get('state') !== state) throw signInFailed('The authorization response did not match the request (state mismatch).');
+    const error = params.get('error');
+    if (error) throw signInFailed(`Authorization was refused: ${params.get('error_description') ?? error}`);
+    if (!params.get('code')) throw signInFailed('The authorization response carried no code.');
+    this.needsUserAuthorization = false;
+    this.wantedScope = undefined;
+    this.pendingCallback = params;
+  }
+
+  /**
+   * Before a sign-in the user asked for: tokens that lack a scope a request was refused for are
+   * dropped, so that the reconnect authorizes again (with that scope) instead of reusing them.
+   */
+  async prepareSignIn(): Promise<void> {
+    this.pendingCallback = undefined;
+    if (this.wantedScope) await this.invalidateCredentials('tokens');
+  }
+
+  /** The callback of an authorization finished during the last attempt (once). */
+  takeCallback(): URLSearchParams | undefined {
+    const params = this.pendingCallback;
+    this.pendingCallback = undefined;
+    return params;
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    // The pending code was issued for the earlier verifier (PKCE): keep it until that code is redeemed.
+    if (this.pendingCallback) return;
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('No authorization is in progress.');
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    if (scope === 'all' || scope === 'tokens') await this.credentials.delete('tokens');
+    if (scope === 'all' || scope === 'client') await this.credentials.delete('client');
+  }
+
+  /** Sign out: forget tokens and registrations for every issuer this server used. */
+  async signOut(): Promise<void> {
+    await this.invalidateCredentials('all');
+    await this.credentials.clear();
+  }
+}

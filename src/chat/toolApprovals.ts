@@ -1,0 +1,28 @@
+// Which tool calls run without asking: tools the user allowed for this window's session, and the
+// `mcpClient.tools.autoApprove` setting ("server/tool" or "server/*"), which "Always Allow" extends.
+// Everything else is confirmed call by call (toolConfirmation.ts). Only the user's own settings count:
+// a repository's workspace settings cannot pre-approve tools.
+import * as vscode from 'vscode';
+
+const SETTING = 'autoApprove';
+
+export class ToolApprovals {
+  private readonly session = new Set<string>();
+
+  isApproved(server: string, tool: string): boolean {
+    if (this.session.has(`${server}/${tool}`)) return true;
+    const always = vscode.workspace.getConfiguration('mcpClient.tools').inspect<string[]>(SETTING)?.globalValue ?? [];
+    return always.includes(`${server}/${tool}`) || always.includes(`${server}/*`);
+  }
+
+  allowForSession(server: string, tool: string): void {
+    this.session.add(`${server}/${tool}`);
+  }
+
+  /** Written to the user settings: a standing permission belongs to the user, not to a repository. */
+  async allowAlways(server: string, tool: string): Promise<void> {
+    const config = vscode.workspace.getConfiguration('mcpClient.tools');
+    const current = config.inspect<string[]>(SETTING)?.globalValue ?? [];
+    if (!current.includes(`${server}/${tool}`)) await config.update(SETTING, [...current, `${server}/${tool}`], vscode.ConfigurationTarget.Global);
+  }
+}

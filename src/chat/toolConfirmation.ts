@@ -1,0 +1,74 @@
+// Asking before a model's tool call runs: which server, which tool, the exact arguments (editable),
+// and Allow once / for this session / always, or Deny. A modal dialog, so it cannot be missed or
+// answered by a stray keystroke in the chat; the server's own text is shown as plain detail text.
+import type { Tool } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import { schemaErrors } from '../tools/schemaValidation';
+import type { UserAnswers } from '../tools/userAnswers';
+import type { ToolApprovals } from './toolApprovals';
+
+export type Confirmation = { allowed: true; args: Record<string, unknown> } | { allowed: false };
+type Answer = 'once' | 'session' | 'always' | 'deny' | { arguments: Record<string, unknown> } | undefined;
+
+export async function confirmToolCall(
+  answers: UserAnswers,
+  approvals: ToolApprovals,
+  server: string,
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<Confirmation> {
+  if (approvals.isApproved(server, tool.name)) return { allowed: true, args };
+  for (let current = args; ; ) {
+    const answer = await answers.decide<Answer>({ kind: 'tool.confirm', server, tool: tool.name, arguments: current }, () => ask(server, tool, current));
+    if (answer === 'once') return { allowed: true, args: current };
+    if (answer === 'session') {
+      approvals.allowForSession(server, tool.name);
+      return { allowed: true, args: current };
+    }
+    if (answer === 'always') {
+      await approvals.allowAlways(server, tool.name);
+      return { allowed: true, args: current };
+    }
+    if (answer === undefined || answer === 'deny') return { allowed: false };
+    // Edited arguments are confirmed again, as edited.
+    current = answer.arguments;
+  }
+}
+
+async function ask(server: string, tool: Tool, args: Record<string, unknown>): Promise<Answer> {
+  const json = JSON.stringify(args, null, 2);
+  const choice = await vscode.window.showWarningMessage(
+    `Run the tool '${tool.name}' of MCP server '${server}'?`,
+    { modal: true, detail: `The model wants to call it with these arguments:\n\n${json}\n\n${tool.description ? `The server describes it as: ${tool.description}` : ''}` },
+    'Allow Once',
+    'Allow for This Session',
+    'Always Allow',
+    'Edit Arguments…',
+    'Deny',
+  );
+  switch (choice) {
+    case 'Allow Once':
+      return 'once';
+    case 'Allow for This Session':
+      return 'session';
+    case 'Always Allow':
+      return 'always';
+    case 'Edit Arguments…': {
+      const edited = await vscode.window.showInputBox({
+        title: `Arguments for '${tool.name}' (${server})`,
+        value: JSON.stringify(args),
+        ignoreFocusOut: true,
+        validateInput: (text) => {
+          try {
+            return schemaErrors(tool.inputSchema, JSON.parse(text));
+          } catch (error) {
+            return `Not valid JSON: ${(error as Error).message}`;
+          }
+        },
+      });
+      return edited === undefined ? { arguments: args } : { arguments: JSON.parse(edited) as Record<string, unknown> };
+    }
+    default:
+      return 'deny';
+  }
+}

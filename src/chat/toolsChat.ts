@@ -1,0 +1,134 @@
+// `@mcp <free text>`: the user's request goes to the selected model together with the tools of the
+// running servers; each tool call the model makes is confirmed by the user (toolConfirmation.ts),
+// run, and its result (or the denial) fed back, until the model answers without calling a tool or
+// the round cap (mcpClient.chat.maxToolRounds) is reached.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import { describeError } from '../mcp/errors';
+import type { SessionManager } from '../mcp/sessionManager';
+import type { ToolCatalog } from '../tools/toolCatalog';
+import { checkStructuredContent } from '../tools/toolResult';
+import type { UserAnswers } from '../tools/userAnswers';
+import type { ChatOutput } from './lmMessages';
+import type { ToolApprovals } from './toolApprovals';
+import { confirmToolCall } from './toolConfirmation';
+import { toolResultParts } from './toolResultParts';
+import { modelToolNames, mostRelevant, type NamedTool } from './toolNames';
+import { historyMessages } from './toolsHistory';
+
+/** VS Code and the common model APIs accept at most 128 tools in one request. */
+export const MAX_MODEL_TOOLS = 128;
+
+export interface ToolChatServices {
+  sessions: Pick<SessionManager, 'get'>;
+  tools: ToolCatalog;
+  answers: UserAnswers;
+  approvals: ToolApprovals;
+}
+
+export async function handleToolsChat(
+  services: ToolChatServices,
+  request: Pick<vscode.ChatRequest, 'prompt' | 'model'>,
+  history: vscode.ChatContext['history'],
+  out: ChatOutput,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+  await services.tools.load();
+  // A model that says it cannot call tools gets none (sending them would fail the request).
+  const canCallTools = (request.model as { capabilities?: { supportsToolCalling?: boolean } }).capabilities?.supportsToolCalling !== false;
+  const available = !canCallTools ? [] : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.tools.map((t) => ({ server: s.server, name: t.name, value: t })) : []));
+  const offered = mostRelevant(
+    available.map((t) => ({ ...t, description: t.value.description, title: t.value.title })),
+    request.prompt,
+    MAX_MODEL_TOOLS,
+  );
+  if (offered.length < available.length) {
+    out.markdown(`*${available.length} MCP tools are available; the ${offered.length} most related to your request are offered to the model.*\n\n`);
+  } else if (!canCallTools) {
+    out.markdown(`*${request.model.name} cannot call tools; it answers without the MCP tools.*\n\n`);
+  } else if (available.length === 0) {
+    out.markdown('*No running MCP server offers tools; the model answers on its own.*\n\n');
+  }
+  const byName = modelToolNames<Tool>(offered);
+  const tools: vscode.LanguageModelChatTool[] = [...byName].map(([name, t]) => ({
+    name,
+    description: `${t.value.description ?? getTitle(t.value)} (MCP server '${t.server}', tool '${t.name}')`,
+    inputSchema: t.value.inputSchema,
+  }));
+  const maxRounds = vscode.workspace.getConfiguration('mcpClient.chat').get<number>('maxToolRounds', 10);
+  const messages = [...historyMessages(history), vscode.LanguageModelChatMessage.User(request.prompt)];
+  for (let round = 0; ; round++) {
+    const calls: vscode.LanguageModelToolCallPart[] = [];
+    const texts: vscode.LanguageModelTextPart[] = [];
+    try {
+      const response = await request.model.sendRequest(
+        messages,
+        { tools: round < maxRounds ? tools : [], justification: 'MCP Client offers the tools of your MCP servers to the model.' },
+        token,
+      );
+      for await (const part of response.stream) {
+        if (token.isCancellationRequested) return {};
+        if (part instanceof vscode.LanguageModelTextPart) {
+          texts.push(part);
+          out.markdown(part.value);
+        } else if (part instanceof vscode.LanguageModelToolCallPart) {
+          calls.push(part);
+        }
+      }
+    } catch (error) {
+      if (token.isCancellationRequested) return {};
+      const reason = error instanceof vscode.LanguageModelError ? `${error.message} (${error.code})` : (error as Error).message;
+      return { errorDetails: { message: `The language model ${request.model.name} could not answer: ${reason}` } };
+    }
+    if (calls.length === 0) return { metadata: { command: undefined, toolRounds: round } };
+    if (round >= maxRounds) {
+      out.markdown(`\n\n*Stopped after ${maxRounds} rounds of tool calls (setting \`mcpClient.chat.maxToolRounds\`).*`);
+      return { metadata: { toolRounds: round, capped: true } };
+    }
+    messages.push(vscode.LanguageModelChatMessage.Assistant([...texts, ...calls]));
+    const results: vscode.LanguageModelToolResultPart[] = [];
+    for (const call of calls) {
+      if (token.isCancellationRequested) return {};
+      results.push(new vscode.LanguageModelToolResultPart(call.callId, await runCall(services, byName.get(call.name), call, out, token)));
+    }
+    messages.push(vscode.LanguageModelChatMessage.User(results));
+  }
+}
+
+async function runCall(
+  services: ToolChatServices,
+  target: NamedTool<Tool> | undefined,
+  call: vscode.LanguageModelToolCallPart,
+  out: ChatOutput,
+  token: vscode.CancellationToken,
+): Promise<(vscode.LanguageModelTextPart | vscode.LanguageModelPromptTsxPart)[]> {
+  const text = (value: string) => [new vscode.LanguageModelTextPart(value)];
+  if (!target) return text(`There is no tool named '${call.name}'.`);
+  const { server, value: tool } = target;
+  const label = `\`${tool.name}\` (${server})`;
+  const confirmation = await confirmToolCall(services.answers, services.approvals, server, tool, call.input as Record<string, unknown>);
+  if (!confirmation.allowed) {
+    out.markdown(`\n\n*You denied the call of ${label}.*\n\n`);
+    return text(`The user denied this call of the tool '${tool.name}'. Do not call it again with the same arguments unless the user asks.`);
+  }
+  const session = services.sessions.get(server);
+  if (!session || session.state.kind !== 'running') return text(`The MCP server '${server}' is not running.`);
+  out.progress(`Calling ${tool.name} (${server})…`);
+  const abort = new AbortController();
+  const cancel = token.onCancellationRequested(() => abort.abort());
+  try {
+    const result: CallToolResult = await session.callTool({ name: tool.name, arguments: confirmation.args }, { signal: abort.signal, tool });
+    const problem = checkStructuredContent(tool, result);
+    out.markdown(`\n\n${result.isError ? '⚠ ' : ''}Called ${label}${result.isError ? ': the tool reported an error' : ''}${problem ? ` (${problem})` : ''}.\n\n`);
+    return toolResultParts(result, problem);
+  } catch (error) {
+    out.markdown(`\n\n⚠ The call of ${label} failed: ${describeError(error)}\n\n`);
+    return text(`The tool call failed: ${describeError(error)}`);
+  } finally {
+    cancel.dispose();
+  }
+}
+
+function getTitle(tool: Tool): string {
+  return tool.title ?? tool.annotations?.title ?? tool.name;
+}

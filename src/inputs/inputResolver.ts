@@ -1,0 +1,108 @@
+// Fills in `${input:id}` when a server starts. A value is asked for the first time a server needs it
+// and then kept in SecretStorage (never in settings, never in a log), so later starts ask nothing.
+// Pure: no vscode import. The extension passes SecretStorage and an InputHost (quick input).
+import type { SecretStore } from '../auth/oauthProvider';
+import type { ServerDefinition, TransportConfig } from '../mcp/serverDefinition';
+import { inputReferences, substituteInputs, type InputDefinition } from './inputDefinitions';
+
+/** Asks the user for one input's value; undefined when they cancel. `asker` names who needs it. */
+export interface InputHost {
+  ask(input: InputDefinition, asker: string): Promise<string | undefined>;
+}
+
+/** A start that cannot go on because the user did not give a value. Not retried automatically. */
+export class InputMissingError extends Error {
+  readonly code = 'MCP_INPUT_MISSING';
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputMissingError';
+  }
+}
+
+const KEY_PREFIX = 'mcpClient.input/';
+const INDEX_KEY = 'mcpClient.inputs.stored';
+
+export interface ResolvedInputs {
+  definition: ServerDefinition;
+  /** The values that were filled in: to be masked in logs. */
+  secrets: string[];
+}
+
+export class InputResolver {
+  /** One question at a time per input, even when several servers need it at once. */
+  private readonly asking = new Map<string, Promise<string | undefined>>();
+
+  constructor(
+    private readonly store: SecretStore,
+    private readonly host: InputHost,
+    private readonly definitions: () => readonly InputDefinition[],
+  ) {}
+
+  async resolve(definition: ServerDefinition): Promise<ResolvedInputs> {
+    const ids = [...new Set(transportStrings(definition.transport).flatMap(inputReferences))];
+    if (ids.length === 0) return { definition, secrets: [] };
+    const values = new Map<string, string>();
+    for (const id of ids) {
+      const input = this.definitions().find((d) => d.id === id);
+      if (!input) throw new InputMissingError(`\${input:${id}} is not defined in mcpClient.inputs.`);
+      const value = await this.valueOf(input, definition.name);
+      if (value === undefined) throw new InputMissingError(`No value was given for "${input.description}" (\${input:${id}}); start the server again to enter it.`);
+      values.set(id, value);
+    }
+    const sub = (s: string) => substituteInputs(s, (id) => values.get(id));
+    return { definition: { ...definition, transport: mapStrings(definition.transport, sub) }, secrets: [...values.values()] };
+  }
+
+  private async valueOf(input: InputDefinition, serverName: string): Promise<string | undefined> {
+    const stored = await this.store.get(KEY_PREFIX + input.id);
+    if (stored !== undefined) return stored;
+    let pending = this.asking.get(input.id);
+    if (!pending) {
+      pending = this.host.ask(input, `MCP server '${serverName}'`).then(async (value) => {
+        if (value !== undefined) await this.set(input.id, value);
+        return value;
+      });
+      pending.finally(() => this.asking.delete(input.id)).catch(() => undefined);
+      this.asking.set(input.id, pending);
+    }
+    return pending;
+  }
+
+  /** Ids that have a stored value. */
+  async storedIds(): Promise<string[]> {
+    const raw = await this.store.get(INDEX_KEY);
+    return raw ? (JSON.parse(raw) as string[]) : [];
+  }
+
+  async set(id: string, value: string): Promise<void> {
+    await this.store.store(KEY_PREFIX + id, value);
+    const ids = await this.storedIds();
+    if (!ids.includes(id)) await this.store.store(INDEX_KEY, JSON.stringify([...ids, id]));
+  }
+
+  async clear(id: string): Promise<void> {
+    await this.store.delete(KEY_PREFIX + id);
+    await this.store.store(INDEX_KEY, JSON.stringify((await this.storedIds()).filter((x) => x !== id)));
+  }
+
+  async clearAll(): Promise<number> {
+    const ids = await this.storedIds();
+    for (const id of ids) await this.store.delete(KEY_PREFIX + id);
+    await this.store.delete(INDEX_KEY);
+    return ids.length;
+  }
+}
+
+/** Every string of a transport that may hold `${input:…}`. */
+export function transportStrings(t: TransportConfig): string[] {
+  return t.type === 'stdio'
+    ? [t.command, ...t.args, ...Object.values(t.env), ...(t.cwd ? [t.cwd] : [])]
+    : [t.url, ...Object.values(t.headers)];
+}
+
+function mapStrings(t: TransportConfig, f: (s: string) => string): TransportConfig {
+  if (t.type === 'stdio') {
+    return { ...t, command: f(t.command), args: t.args.map(f), env: Object.fromEntries(Object.entries(t.env).map(([k, v]) => [k, f(v)])), ...(t.cwd ? { cwd: f(t.cwd) } : {}) };
+  }
+  return { ...t, url: f(t.url), headers: Object.fromEntries(Object.entries(t.headers).map(([k, v]) => [k, f(v)])) };
+}

@@ -1,0 +1,25 @@
+// Asks for an `${input:…}` value the way VS Code's mcp.json does: an input box (masked for
+// `password`) or a quick pick. The question names the server, so the user knows who asks.
+import * as vscode from 'vscode';
+import type { InputDefinition } from './inputDefinitions';
+import type { InputHost } from './inputResolver';
+
+export class VscodeInputHost implements InputHost {
+  async ask(input: InputDefinition, asker: string): Promise<string | undefined> {
+    const title = `${asker}: ${input.description}`;
+    if (input.type === 'pickString') {
+      // The default first: a single-choice pick starts on its first row, so Enter takes the default.
+      const options = [...input.options].sort((a, b) => Number(b.value === input.default) - Number(a.value === input.default));
+      const items = options.map((o) => ({ label: o.label, description: o.description ?? (o.value !== o.label ? o.value : undefined), value: o.value }));
+      const picked = await vscode.window.showQuickPick(items, { title, placeHolder: input.description, ignoreFocusOut: true });
+      return picked?.value;
+    }
+    return vscode.window.showInputBox({
+      title,
+      prompt: `${input.description} (\${input:${input.id}}). Kept in VS Code's secret storage; "MCP Client: Clear Stored Inputs…" forgets it.`,
+      value: input.password ? undefined : input.default,
+      password: input.password,
+      ignoreFocusOut: true,
+    });
+  }
+}

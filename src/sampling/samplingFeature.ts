@@ -1,0 +1,19 @@
+// sampling/createMessage: declares the capability (with tools, 2025-11-25) and hands every request,
+// with the name of the server asking, to the SamplingService. No SDK runtime import.
+import type { Client, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
+import type { ClientFeature } from '../mcp/connection';
+import type { ServerDefinition } from '../mcp/serverDefinition';
+
+export interface SamplingHandler {
+  createMessage(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+}
+
+export class SamplingFeature implements ClientFeature {
+  readonly capabilities = { sampling: { tools: {} } };
+
+  constructor(private readonly handler: SamplingHandler) {}
+
+  install(client: Client, definition: ServerDefinition): void {
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.handler.createMessage(definition.name, request.params, ctx.mcpReq.signal) as never);
+  }
+}

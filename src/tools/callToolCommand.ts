@@ -1,0 +1,58 @@
+// "MCP Client: Call Tool…": from the Tools view (a tool node), from the palette (pick a tool of any
+// running server), or programmatically with { server, tool, arguments }. Returns what happened, so
+// scripts and the host tests can see the result document and its verdicts.
+import type { Tool } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import { getDisplayName } from '../mcp/displayName';
+import type { SessionManager } from '../mcp/sessionManager';
+import { collectArguments } from './collectArguments';
+import { runToolAndShow, type ToolCallOutcome } from './runTool';
+import type { ToolCatalog } from './toolCatalog';
+import type { ToolResultDocuments } from './toolResultDocuments';
+import type { UserAnswers } from './userAnswers';
+
+interface CallArgs {
+  server?: string;
+  tool?: Tool | string;
+  arguments?: Record<string, unknown>;
+}
+
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers): vscode.Disposable {
+  return vscode.commands.registerCommand('mcpClient.tools.call', async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
+    await catalog.load();
+    let server = arg?.server;
+    let tool = typeof arg?.tool === 'string' ? (server ? catalog.find(server, arg.tool) : undefined) : arg?.tool;
+    if (server && typeof arg?.tool === 'string' && !tool) {
+      void vscode.window.showErrorMessage(`MCP Client: server '${server}' has no tool named '${arg.tool}' (or is not running).`);
+      return { error: 'unknown tool' };
+    }
+    if (!server || !tool) {
+      const picked = await pickTool(answers, catalog);
+      if (!picked) return undefined;
+      ({ server, tool } = picked);
+    }
+    const session = sessions.get(server);
+    if (!session || session.state.kind !== 'running') {
+      void vscode.window.showErrorMessage(`MCP Client: server '${server}' is not running.`);
+      return { error: 'not running' };
+    }
+    const args = await collectArguments(answers, server, tool, arg?.arguments);
+    if (!args) return { cancelled: true };
+    return runToolAndShow(session, tool, args, documents);
+  });
+}
+
+async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ server: string; tool: Tool } | undefined> {
+  const items = catalog.servers().flatMap((s) =>
+    s.tools.map((tool) => ({ label: getDisplayName(tool), description: `${s.server} · ${tool.name}`, detail: tool.description, server: s.server, tool })),
+  );
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('MCP Client: no running server offers tools.');
+    return undefined;
+  }
+  const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`) }, async () => {
+    const item = await vscode.window.showQuickPick(items, { title: 'Call an MCP tool', matchOnDescription: true, matchOnDetail: true });
+    return item && `${item.server}/${item.tool.name}`;
+  });
+  return items.find((i) => `${i.server}/${i.tool.name}` === picked);
+}

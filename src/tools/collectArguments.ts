@@ -1,0 +1,103 @@
+// The input of "Call Tool…": one quick-input step per property for flat schemas, otherwise a JSON
+// document pre-filled with a skeleton. Either way the arguments are validated against the tool's
+// inputSchema with the SDK's validator before anything is sent; invalid input is refused with the
+// reason and the user may correct it. Every answer goes through UserAnswers (host tests answer there).
+import type { Tool } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import { getDisplayName } from '../mcp/displayName';
+import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
+import { schemaErrors, schemaProblem } from './schemaValidation';
+import type { UserAnswers } from './userAnswers';
+
+export type Arguments = Record<string, unknown>;
+
+/** The validated arguments, or undefined when the user gave up. */
+export async function collectArguments(answers: UserAnswers, server: string, tool: Tool, preset?: Arguments): Promise<Arguments | undefined> {
+  const schema = tool.inputSchema as Record<string, unknown>;
+  const problem = schemaProblem(schema);
+  if (problem) {
+    void vscode.window.showErrorMessage(`MCP Client: the tool '${tool.name}' of '${server}' has an unusable input schema. ${problem}`);
+    return undefined;
+  }
+  const fields = preset ? undefined : simpleFields(schema);
+  let args: Arguments | undefined = preset;
+  if (fields) {
+    args = await askFields(answers, server, tool, fields);
+    if (!args) return undefined;
+    const errors = schemaErrors(schema, args);
+    if (!errors) return args;
+    // Constraints the steps do not check (patterns, ranges, formats): continue in the JSON editor.
+    void vscode.window.showWarningMessage(`MCP Client: the arguments do not match the tool's schema: ${errors}`);
+    return editJson(answers, server, tool, JSON.stringify(args, null, 2), errors);
+  }
+  const presetErrors = args && schemaErrors(schema, args);
+  if (args && !presetErrors) return args;
+  return editJson(answers, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
+}
+
+async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<Arguments | undefined> {
+  const args: Arguments = {};
+  for (const [index, field] of fields.entries()) {
+    const title = `${getDisplayName(tool)} (${server}) · ${field.title ?? field.name}${field.required ? '' : ' (optional)'} · ${index + 1}/${fields.length}`;
+    for (let problem: string | undefined; ; ) {
+      const text = await answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title));
+      if (text === undefined) return undefined;
+      const parsed = parseField(field, text);
+      if (parsed.error) {
+        problem = parsed.error;
+        continue;
+      }
+      if (parsed.value !== undefined) args[field.name] = parsed.value;
+      break;
+    }
+  }
+  return args;
+}
+
+async function askField(field: SimpleField, title: string): Promise<string | undefined> {
+  const initial = field.default === undefined ? '' : String(field.default);
+  if (field.kind === 'boolean' || field.kind === 'enum') {
+    const values = field.kind === 'boolean' ? ['true', 'false'] : (field.values ?? []).map(String);
+    const items = [...values.map((label) => ({ label, description: label === initial ? 'default' : undefined })), ...(field.required ? [] : [{ label: '', description: 'leave out' }])];
+    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description, ignoreFocusOut: true });
+    return picked?.label;
+  }
+  return vscode.window.showInputBox({
+    title,
+    prompt: field.description,
+    value: initial,
+    ignoreFocusOut: true,
+    validateInput: (text) => parseField(field, text).error,
+  });
+}
+
+/** The JSON editor: an untitled JSON document, sent when the user says so, refused while invalid. */
+async function editJson(answers: UserAnswers, server: string, tool: Tool, initial: string, firstProblem?: string): Promise<Arguments | undefined> {
+  let document: vscode.TextDocument | undefined;
+  const openEditor = async (): Promise<string | undefined> => {
+    document ??= await vscode.workspace.openTextDocument({ language: 'json', content: initial });
+    await vscode.window.showTextDocument(document, { preview: false });
+    const send = await vscode.window.showInformationMessage(
+      `Edit the arguments of '${tool.name}' (${server}) in the JSON document, then choose Send.`,
+      'Send',
+      'Cancel',
+    );
+    return send === 'Send' ? document.getText() : undefined;
+  };
+  for (let problem = firstProblem; ; ) {
+    const text = await answers.decide<string | undefined>({ kind: 'tool.json', server, tool: tool.name, skeleton: initial, problem }, openEditor);
+    if (text === undefined) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      problem = `Not valid JSON: ${(error as Error).message}`;
+      void vscode.window.showErrorMessage(`MCP Client: ${problem}`);
+      continue;
+    }
+    const errors = typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaErrors(tool.inputSchema, value) : 'the arguments must be a JSON object';
+    if (!errors) return value as Arguments;
+    problem = `The arguments do not match the tool's input schema: ${errors}`;
+    void vscode.window.showErrorMessage(`MCP Client: ${problem}. Nothing was sent.`);
+  }
+}

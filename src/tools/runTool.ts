@@ -1,0 +1,80 @@
+// Calling a tool with the user watching: a progress notification fed by notifications/progress, with
+// a Cancel button that aborts the request (the session sends notifications/cancelled), then the result
+// as a read-only document. Shared by the command and anything else that calls a tool by hand.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import { describeError } from '../mcp/errors';
+import type { McpSession } from '../mcp/session';
+import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
+import { checkStructuredContent, renderToolResultMarkdown } from './toolResult';
+import type { ToolResultDocuments } from './toolResultDocuments';
+
+export interface ToolCallOutcome {
+  document?: string;
+  isError?: boolean;
+  outputProblem?: string;
+  cancelled?: boolean;
+  error?: string;
+  markdown?: string;
+}
+
+/** Runs the call under a cancellable progress notification; never throws. */
+export async function callWithProgress(session: McpSession, tool: Tool, args: Record<string, unknown>): Promise<{ result?: CallToolResult; cancelled?: boolean; error?: string }> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `MCP: ${tool.name} (${session.name})`, cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const cancel = token.onCancellationRequested(() => abort.abort());
+      let reported = 0;
+      try {
+        const result = await session.callTool(
+          { name: tool.name, arguments: args },
+          {
+            signal: abort.signal,
+            tool,
+            onprogress: ({ progress: done, total, message }) => {
+              // withProgress wants increments; a server reports totals so far.
+              const percent = total ? Math.min(100, (done / total) * 100) : undefined;
+              const increment = percent === undefined ? undefined : Math.max(0, percent - reported);
+              if (percent !== undefined) reported = percent;
+              progress.report({ message: message ?? (total ? `${done}/${total}` : String(done)), increment });
+            },
+          },
+        );
+        return { result };
+      } catch (error) {
+        if (abort.signal.aborted) return { cancelled: true };
+        return { error: describeError(error) };
+      } finally {
+        cancel.dispose();
+      }
+    },
+  );
+}
+
+/** Calls, then opens the result; tells the user about errors and schema mismatches. */
+export async function runToolAndShow(session: McpSession, tool: Tool, args: Record<string, unknown>, documents: ToolResultDocuments): Promise<ToolCallOutcome> {
+  const { result, cancelled, error } = await callWithProgress(session, tool, args);
+  if (cancelled) {
+    void vscode.window.showInformationMessage(`MCP Client: the call of '${tool.name}' was cancelled.`);
+    return { cancelled: true };
+  }
+  if (!result) {
+    void vscode.window.showErrorMessage(`MCP Client: ${error}`);
+    return { error };
+  }
+  const server = session.name;
+  const outputProblem = checkStructuredContent(tool, result);
+  const markdown = renderToolResultMarkdown({
+    server,
+    tool,
+    args,
+    result,
+    outputProblem,
+    resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }).toString(),
+  });
+  const uri = await documents.show(markdown, server, tool.name);
+  if (result.isError) void vscode.window.showErrorMessage(`MCP Client: the tool '${tool.name}' of '${server}' reported an error (see the result).`);
+  else if (outputProblem) void vscode.window.showWarningMessage(`MCP Client: '${tool.name}' of '${server}': ${outputProblem}`);
+  return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown };
+}

@@ -1,0 +1,84 @@
+// The Tools view: each server with its tools (title, name, description) and the annotations a server
+// claims (read-only, destructive, idempotent, open world), shown as unverified hints: a server can
+// say anything about its own tools. Tooltips are never trusted Markdown.
+import type { Tool } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import { getDisplayName } from '../mcp/displayName';
+import { escapeMarkdownInline, safeMarkdown } from '../prompts/markdownSafety';
+import type { ServerTools, ToolCatalog } from './toolCatalog';
+
+export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool };
+
+export function annotationHints(tool: Tool): string[] {
+  const a = tool.annotations ?? {};
+  const hints: string[] = [];
+  if (a.readOnlyHint) hints.push('read-only');
+  else if (a.destructiveHint !== false) hints.push('may be destructive');
+  if (a.idempotentHint) hints.push('idempotent');
+  if (a.openWorldHint !== false) hints.push('open world');
+  return hints;
+}
+
+export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<ToolsNode | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly listener;
+
+  constructor(private readonly catalog: ToolCatalog) {
+    this.listener = catalog.onDidChange(() => this.changeEmitter.fire(undefined));
+  }
+
+  async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
+    if (!node) {
+      await this.catalog.load();
+      return this.catalog.servers().map((s) => ({ kind: 'server', server: s.server }));
+    }
+    if (node.kind === 'tool') return [];
+    const entry = this.catalog.servers().find((s) => s.server === node.server);
+    return (entry?.tools ?? []).map((tool) => ({ kind: 'tool', server: node.server, tool }));
+  }
+
+  getTreeItem(node: ToolsNode): vscode.TreeItem {
+    if (node.kind === 'server') {
+      const entry = this.catalog.servers().find((s) => s.server === node.server);
+      const item = new vscode.TreeItem(node.server, entry?.tools.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+      item.id = `server/${node.server}`;
+      item.iconPath = new vscode.ThemeIcon('server');
+      item.description = describeServer(entry);
+      item.tooltip = entry?.message;
+      item.contextValue = 'mcpToolServer';
+      return item;
+    }
+    const { tool } = node;
+    const item = new vscode.TreeItem(getDisplayName(tool), vscode.TreeItemCollapsibleState.None);
+    item.id = `tool/${node.server}/${tool.name}`;
+    const hints = annotationHints(tool);
+    item.description = [getDisplayName(tool) !== tool.name ? tool.name : undefined, hints.join(', ')].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(tool.annotations?.readOnlyHint ? 'eye' : 'tools');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown(`**${escapeMarkdownInline(getDisplayName(tool))}** \`${tool.name.replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
+    if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(tool.description)}\n\n`);
+    tooltip.appendMarkdown(`*Hints from the server, not verified:* ${escapeMarkdownInline(hints.join(', ') || 'none')}`);
+    item.tooltip = tooltip;
+    // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline.
+    item.contextValue = 'mcpTool';
+    return item;
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    this.changeEmitter.dispose();
+  }
+}
+
+function describeServer(entry: ServerTools | undefined): string {
+  if (!entry) return '';
+  switch (entry.status) {
+    case 'ready':
+      return `${entry.tools.length} tool${entry.tools.length === 1 ? '' : 's'}`;
+    case 'failed':
+      return 'failed';
+    default:
+      return entry.status;
+  }
+}

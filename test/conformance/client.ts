@@ -1,0 +1,146 @@
+// A test-only command-line MCP client for the official conformance suite
+// (`conformance client --command "node out/test/conformance/client.js" --suite all`). It runs the
+// extension's own connection, transport and OAuth code (src/mcp, src/auth); the only stand-in is the
+// user agent: instead of a browser, the authorization URL is fetched without following the redirect,
+// and the redirect's query is handed back as the loopback listener would.
+// Usage: client.js <server-url>; MCP_CONFORMANCE_SCENARIO names the scenario, MCP_CONFORMANCE_CONTEXT
+// carries scenario data (pre-registered clients, keys).
+import {
+  ClientCredentialsProvider,
+  CrossAppAccessProvider,
+  PrivateKeyJwtProvider,
+  requestJwtAuthorizationGrant,
+} from '@modelcontextprotocol/client';
+import type { Client, Tool } from '@modelcontextprotocol/client';
+import { McpOAuthProvider, type Authorizer } from '../../src/auth/oauthProvider';
+import { MemorySecretStore } from '../../src/auth/memorySecretStore';
+import { Connection, type ClientFeature, type ConnectionAuth } from '../../src/mcp/connection';
+import type { Logger } from '../../src/mcp/logger';
+
+/** Fixed CIMD URL the suite expects as client_id when the server supports client ID metadata documents. */
+const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+
+const log = (level: string) => (m: string) => process.stderr.write(`[${level}] ${m}\n`);
+const logger: Logger = { traceEnabled: false, trace: () => undefined, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+
+/** The "browser": follows the authorization URL one hop and reads the redirect back. */
+const fetchAuthorizer: Authorizer = {
+  async authorize(url) {
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`The authorization endpoint answered ${response.status} without a redirect.`);
+    return new URL(location, url).searchParams;
+  },
+};
+
+type Context = Record<string, string | undefined>;
+
+function context(): Context {
+  return JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Context;
+}
+
+function required(ctx: Context, key: string): string {
+  const value = ctx[key];
+  if (!value) throw new Error(`MCP_CONFORMANCE_CONTEXT has no ${key}`);
+  return value;
+}
+
+function authFor(scenario: string, serverUrl: string): ConnectionAuth | undefined {
+  if (!scenario.startsWith('auth/')) return undefined;
+  const ctx = context();
+  if (scenario === 'auth/client-credentials-jwt') {
+    const provider = new PrivateKeyJwtProvider({
+      clientId: required(ctx, 'client_id'),
+      privateKey: required(ctx, 'private_key_pem'),
+      algorithm: ctx.signing_algorithm ?? 'ES256',
+    });
+    return { provider };
+  }
+  if (scenario === 'auth/client-credentials-basic') {
+    return { provider: new ClientCredentialsProvider({ clientId: required(ctx, 'client_id'), clientSecret: required(ctx, 'client_secret') }) };
+  }
+  if (scenario === 'auth/cross-app-access-complete-flow') {
+    const provider = new CrossAppAccessProvider({
+      clientId: required(ctx, 'client_id'),
+      clientSecret: required(ctx, 'client_secret'),
+      assertion: async (c) =>
+        (
+          await requestJwtAuthorizationGrant({
+            tokenEndpoint: required(ctx, 'idp_token_endpoint'),
+            audience: c.authorizationServerUrl,
+            resource: c.resourceUrl,
+            idToken: required(ctx, 'idp_id_token'),
+            clientId: required(ctx, 'idp_client_id'),
+            fetchFn: c.fetchFn,
+          })
+        ).jwtAuthGrant,
+    });
+    return { provider };
+  }
+  const preregistered = scenario === 'auth/pre-registration' ? { clientId: required(ctx, 'client_id'), clientSecret: ctx.client_secret } : undefined;
+  const provider = new McpOAuthProvider({
+    serverKey: serverUrl,
+    store: new MemorySecretStore(),
+    authorizer: fetchAuthorizer,
+    clientName: 'mcp-client-conformance',
+    clientMetadataUrl: preregistered ? undefined : CIMD_URL,
+    preregistered,
+    interactive: () => true,
+  });
+  // The 2025-03-26 back-compat server publishes an issuer that differs from its metadata URL: the
+  // case the extension's per-server `oauth.allowIssuerMismatch` opt-in exists for.
+  const skipIssuerMetadataValidation = scenario === 'auth/2025-03-26-oauth-metadata-backcompat';
+  return { provider, takeCallback: () => provider.takeCallback(), skipIssuerMetadataValidation };
+}
+
+/** Elicitation: accept with no content, so that the SDK fills in the schema's defaults. */
+const elicitation: ClientFeature = {
+  capabilities: { elicitation: { form: { applyDefaults: true } } },
+  install(client: Client) {
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: {} }));
+  },
+};
+
+/** Plausible arguments from a tool's input schema (numbers, strings, booleans). */
+function argumentsFor(tool: Tool): Record<string, unknown> {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
+  const sample: Record<string, unknown> = { number: 2, integer: 2, string: 'test', boolean: true };
+  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, sample[schema.type ?? 'string'] ?? 'test']));
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.argv[2];
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
+  if (!serverUrl) throw new Error('usage: client.js <server-url>');
+  const auth = authFor(scenario, serverUrl);
+  const connection = await Connection.open({
+    definition: { name: scenario, scope: 'user', transport: { type: 'http', url: serverUrl, headers: {} }, timeoutMs: 20_000, roots: false, autoStart: true, disabled: false },
+    logger,
+    clientInfo: { name: 'mcp-client-conformance', version: '0.1.0' },
+    features: scenario.startsWith('elicitation') ? [elicitation] : [],
+    auth,
+  });
+  try {
+    const { tools } = await connection.client.listTools();
+    for (const tool of tools) {
+      const call = () => connection.client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+      try {
+        logger.info(`${tool.name}: ${JSON.stringify((await call()).content)}`);
+      } catch (error) {
+        // A scope step-up the user just authorized: redeem the code and repeat the call once.
+        if (!(await connection.completeAuthorization(error))) throw error;
+        logger.info(`${tool.name} (after step-up): ${JSON.stringify((await call()).content)}`);
+      }
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    logger.error(String((error as Error)?.stack ?? error));
+    process.exit(1);
+  },
+);

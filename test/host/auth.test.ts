@@ -1,0 +1,64 @@
+// OAuth in a real VS Code: an HTTP server behind a local authorization server (the unit tests'
+// fixture, started in the extension host) shows "needs sign-in" without opening anything, and
+// "Sign In" goes through the browser (vscode.env.openExternal in the test's Chromium) and the
+// loopback redirect to a running server; "Sign Out" forgets the tokens.
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { McpClientApi } from '../../src/api';
+import type { OAuthFixture } from '../fixtures/servers/oauthFixture';
+import { until } from './until';
+
+const api = () => vscode.extensions.getExtension<McpClientApi>('mcp-client.mcp-client')!.activate();
+const stateOf = async (name: string) => (await api()).servers().find((s) => s.name === name)?.state;
+const treeItem = async (name: string) =>
+  (await vscode.commands.executeCommand<{ label: string; description: string; contextValue: string; icon: string }[]>('mcpClient.test.serverTreeItems')).find(
+    (i) => i.label === name,
+  );
+
+describe('OAuth sign-in in the extension host', () => {
+  const config = () => vscode.workspace.getConfiguration('mcpClient');
+  let servers: Record<string, unknown>;
+  let fixture: OAuthFixture;
+
+  before(async () => {
+    // The compiled fixture next to the compiled tests (out/test/fixtures/servers).
+    const { startOAuthFixture } = require(join(__dirname, '..', 'fixtures', 'servers', 'oauthFixture.js')) as typeof import('../fixtures/servers/oauthFixture');
+    fixture = await startOAuthFixture();
+    servers = config().inspect<Record<string, unknown>>('servers')!.globalValue!;
+    await config().update('servers', { ...servers, secured: { url: fixture.url } }, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await config().update('servers', servers, vscode.ConfigurationTarget.Global);
+    await fixture.close();
+  });
+
+  it('shows a server that needs sign-in as such, without opening a browser', async () => {
+    const item = await until('secured to need sign-in', async () => {
+      const i = await treeItem('secured');
+      return i?.description === 'needs sign-in' ? i : undefined;
+    });
+    assert.match(item.contextValue, /\bneedsAuth\b/);
+    assert.match(item.contextValue, /\bhttpServer\b/);
+    assert.equal(item.icon, 'account');
+    assert.equal(fixture.authorizations.length, 0, 'no authorization request without a user action');
+  });
+
+  it('signs in through the browser and the loopback redirect, then signs out', async () => {
+    await vscode.commands.executeCommand('mcpClient.signIn', 'secured');
+    await until('secured to run', async () => (await stateOf('secured'))?.kind === 'running', 30_000);
+    assert.equal(fixture.authorizations.length, 1);
+    // The browser reaches this 127.0.0.1 authorization server through code-server's port proxy, which
+    // folds the `//` of a URL in the query; the unit tests check the exact parameter.
+    assert.equal(new URL(fixture.authorizations[0]!.resource ?? '').href, fixture.url, fixture.authorizations[0]!.rawUrl);
+    assert.equal((await treeItem('secured'))!.description.startsWith('running'), true);
+
+    await vscode.commands.executeCommand('mcpClient.signOut', 'secured');
+    assert.equal((await stateOf('secured'))?.kind, 'stopped');
+    await vscode.commands.executeCommand('mcpClient.startServer', 'secured');
+    const state = await stateOf('secured');
+    assert.equal(state?.kind, 'error');
+    assert.equal((state as { needsAuth?: boolean }).needsAuth, true);
+  });
+});

@@ -1,0 +1,58 @@
+// Elicitation in the real extension host: the tools fixture's `ask_user` (form) and `ask_url` (URL)
+// tools ask the user in the middle of a tool call; the test answers each step (queued answers) and
+// checks exactly what the server got back: accept with content, decline, or cancel.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateAll, answer, callTool, questions, toolsOf } from './toolsHelpers';
+
+const serverGot = (markdown: string | undefined) => JSON.parse(/## Result\n\n(.*)\n/.exec(markdown ?? '')?.[1] ?? 'null') as unknown;
+
+describe('Elicitation', () => {
+  before(async function () {
+    this.timeout(60_000);
+    await activateAll();
+    await toolsOf('tools', ['ask_user']);
+  });
+
+  beforeEach(async () => {
+    await questions();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('asks each field of the form, re-asks an invalid value, and returns accept with the content', async () => {
+    await answer(
+      { kind: 'elicitation.start', answer: 'respond' },
+      { kind: 'elicitation.field', answer: 'not-an-email' },
+      { kind: 'elicitation.field', answer: 'ada@example.com' },
+      { kind: 'elicitation.field', answer: '36' },
+      { kind: 'elicitation.field', answer: 'true' },
+      { kind: 'elicitation.field', answer: 'g' },
+      { kind: 'elicitation.field', answer: ['a', 'c'] },
+    );
+    const outcome = await callTool('tools', 'ask_user', {});
+    assert.deepEqual(serverGot(outcome.markdown), { action: 'accept', content: { email: 'ada@example.com', age: 36, subscribe: true, color: 'g', tags: ['a', 'c'] } });
+    const asked = await questions();
+    assert.deepEqual(asked[0], { kind: 'elicitation.start', server: 'tools', message: 'Who should we contact?', fields: ['email', 'age', 'subscribe', 'color', 'tags'] });
+    assert.match(asked[2]!.problem as string, /email address/);
+  });
+
+  it('returns decline when the user declines', async () => {
+    await answer({ kind: 'elicitation.start', answer: 'decline' });
+    assert.deepEqual(serverGot((await callTool('tools', 'ask_user', {})).markdown), { action: 'decline' });
+  });
+
+  it('returns cancel when the user dismisses a step', async () => {
+    await answer({ kind: 'elicitation.start', answer: 'respond' }, { kind: 'elicitation.field', answer: undefined });
+    assert.deepEqual(serverGot((await callTool('tools', 'ask_user', {})).markdown), { action: 'cancel' });
+  });
+
+  it('shows the full host of a URL elicitation and opens nothing when declined', async () => {
+    await answer({ kind: 'elicitation.url', answer: 'decline' });
+    assert.deepEqual(serverGot((await callTool('tools', 'ask_url', {})).markdown), { action: 'decline' });
+    const [asked] = await questions();
+    assert.deepEqual(asked, { kind: 'elicitation.url', server: 'tools', host: 'login.example.com', url: 'https://login.example.com/start?x=1', message: 'Sign in to continue' });
+  });
+});

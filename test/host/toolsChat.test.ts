@@ -1,0 +1,125 @@
+// `@mcp <free text>` with tools: the test model (test/fixtures/extensions/test-lm) calls the tools
+// fixture's tools; each call is confirmed by an answer the test queues (allow, edit, deny, allow for
+// the session), and the result or the denial goes back to the model.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateAll, answer, fixtureCalls, questions, toolsOf } from './toolsHelpers';
+
+interface RecordedRequest {
+  model: string;
+  tools: string[];
+  messages: { role: string; parts: { text?: string; toolCall?: { name: string; input: unknown }; toolResult?: { callId: string; text: string } }[] }[];
+}
+interface TestModel {
+  requests: RecordedRequest[];
+  state: { toolCalls: { name: string; input: unknown }[] };
+}
+interface RecordedResponse {
+  prompt: string;
+  markdown: string[];
+}
+
+let model: TestModel;
+
+async function ask(query: string) {
+  const sent = model.requests.length;
+  const result = await vscode.commands.executeCommand<{ errorDetails?: { message: string } }>('workbench.action.chat.open', {
+    query,
+    modelSelector: { vendor: 'mcp-test' },
+    blockOnResponse: true,
+  });
+  const responses = await vscode.commands.executeCommand<RecordedResponse[]>('mcpClient.test.chatResponses');
+  return { result: result ?? {}, text: responses.at(-1)!.markdown.join(''), requests: model.requests.slice(sent) };
+}
+
+const toolResults = (r: RecordedRequest | undefined) => (r?.messages.at(-1)?.parts ?? []).flatMap((p) => (p.toolResult ? [p.toolResult.text] : []));
+
+describe('@mcp with tools', () => {
+  before(async function () {
+    this.timeout(60_000);
+    await activateAll();
+    model = await vscode.extensions.getExtension<TestModel>('mcp-client-tests.test-lm')!.activate();
+    await toolsOf('tools', ['echo']);
+  });
+
+  beforeEach(async () => {
+    await questions();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  afterEach(() => {
+    model.state.toolCalls.length = 0;
+  });
+
+  it('offers the tools to the model, confirms the call with the exact arguments, and feeds the result back', async () => {
+    model.state.toolCalls.push({ name: 'tools_echo', input: { text: 'hey', times: 2 } });
+    await answer({ kind: 'tool.confirm', answer: 'once' });
+    const { result, text, requests } = await ask('@mcp please echo hey twice');
+    assert.equal(result.errorDetails, undefined);
+    assert.ok(requests[0]!.tools.includes('tools_echo'), 'the tool is offered under a valid name');
+    assert.ok(requests[0]!.tools.every((n) => /^[a-zA-Z0-9_-]{1,64}$/.test(n)));
+    const [confirm] = await questions();
+    assert.deepEqual(confirm, { kind: 'tool.confirm', server: 'tools', tool: 'echo', arguments: { text: 'hey', times: 2 } });
+    assert.equal(requests.length, 2, 'a second round with the result');
+    assert.deepEqual(toolResults(requests[1]), ['hey hey']);
+    assert.match(text, /Called `echo` \(tools\)/);
+    assert.match(text, /Results: hey hey/);
+  });
+
+  it('sends the arguments as the user edited them', async () => {
+    model.state.toolCalls.push({ name: 'tools_echo', input: { text: 'original' } });
+    await answer({ kind: 'tool.confirm', answer: { arguments: { text: 'edited' } } }, { kind: 'tool.confirm', answer: 'once' });
+    const { requests } = await ask('@mcp echo something');
+    assert.deepEqual(toolResults(requests[1]), ['edited']);
+    assert.deepEqual((await questions()).map((q) => q.arguments), [{ text: 'original' }, { text: 'edited' }]);
+  });
+
+  it('tells the model when the user denies a call, and does not call the server', async () => {
+    const before = (await fixtureCalls()).length;
+    model.state.toolCalls.push({ name: 'tools_echo', input: { text: 'secret' } });
+    await answer({ kind: 'tool.confirm', answer: 'deny' });
+    const { text, requests } = await ask('@mcp echo secret');
+    assert.match(toolResults(requests[1])[0]!, /The user denied this call of the tool 'echo'/);
+    assert.match(text, /You denied the call of `echo` \(tools\)/);
+    assert.equal((await fixtureCalls()).length, before, 'nothing reached the server');
+  });
+
+  it('does not ask again for a tool allowed for the session', async () => {
+    model.state.toolCalls.push({ name: 'tools_stats', input: { values: [2, 4] } });
+    await answer({ kind: 'tool.confirm', answer: 'session' });
+    await ask('@mcp stats of 2 and 4');
+    await questions();
+    model.state.toolCalls.push({ name: 'tools_stats', input: { values: [1] } });
+    const { requests } = await ask('@mcp stats of 1');
+    assert.deepEqual(await questions(), [], 'no confirmation the second time');
+    assert.match(toolResults(requests[1])[0]!, /"count":1/);
+  });
+
+  it('sends the earlier free-text turns of the conversation with a follow-up', async () => {
+    await ask('@mcp remember the word banana');
+    const { requests } = await ask('@mcp which word?');
+    const texts = requests[0]!.messages.map((m) => `${m.role}: ${m.parts.map((p) => p.text ?? '').join('')}`);
+    const at = texts.indexOf('user: remember the word banana');
+    assert.ok(at >= 0, texts.join('\n'));
+    assert.equal(texts[at + 1], 'assistant: Hello from the test model.');
+    assert.equal(texts.at(-1), 'user: which word?');
+    assert.ok(!texts.some((t) => t.includes('/prompt')), 'command turns are left out');
+  });
+
+  it('stops a runaway loop at the round cap', async () => {
+    const config = vscode.workspace.getConfiguration('mcpClient.chat');
+    await config.update('maxToolRounds', 2, vscode.ConfigurationTarget.Global);
+    try {
+      for (let i = 0; i < 5; i++) model.state.toolCalls.push({ name: 'tools_stats', input: { values: [i] } });
+      const { text, requests } = await ask('@mcp keep going');
+      assert.equal(requests.length, 3, 'two rounds with tools, then one without');
+      assert.deepEqual(requests[2]!.tools, [], 'the last request offers no tools');
+      assert.match(text, /Results:/);
+    } finally {
+      await config.update('maxToolRounds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+// The sampling and elicitation ClientFeatures against the real tools fixture over stdio: the
+// capabilities are declared (the server offers the calls), each request reaches the handler with the
+// name of the server asking, and the handler's answer or error is what the server receives. Also the
+// catalog refreshing on tools/list_changed, and a structured result the SDK did not throw away.
+import * as assert from 'node:assert/strict';
+import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@modelcontextprotocol/client';
+import { ElicitationFeature } from '../../src/elicitation/elicitationFeature';
+import type { McpSession } from '../../src/mcp/session';
+import { SamplingFeature } from '../../src/sampling/samplingFeature';
+import { loadCore } from '../../src/coreLoader';
+import { ToolCatalog } from '../../src/tools/toolCatalog';
+import { checkStructuredContent } from '../../src/tools/toolResult';
+import { definition, newSession, stdio, textOf, waitFor, waitForState } from './helpers';
+
+describe('sampling and elicitation features', () => {
+  const sessions: McpSession[] = [];
+  const sampled: { server: string; params: CreateMessageRequestParams }[] = [];
+  const elicited: { server: string; params: ElicitRequestFormParams }[] = [];
+  let deny = false;
+  let session: McpSession;
+
+  before(async () => {
+    const sampling = new SamplingFeature({
+      createMessage: async (server, params) => {
+        sampled.push({ server, params });
+        if (deny) throw new (loadCore().ProtocolError)(-1, 'User rejected sampling request');
+        return { role: 'assistant', content: { type: 'text', text: 'short' }, model: 'test-model', stopReason: 'endTurn' };
+      },
+    });
+    const elicitation = new ElicitationFeature({
+      form: async (server, params) => {
+        elicited.push({ server, params });
+        return { action: 'accept', content: { email: 'ada@example.com' } };
+      },
+      url: async () => ({ action: 'decline' }),
+      completed: () => undefined,
+    });
+    session = newSession(definition('toolbox', stdio('toolsFixture')), { features: [sampling, elicitation] }, sessions);
+    await session.start();
+    await waitForState(session, 'running');
+  });
+
+  after(async () => {
+    await Promise.all(sessions.map((s) => s.shutdown()));
+  });
+
+  it('answers sampling/createMessage through the handler, naming the server', async () => {
+    const result = await session.callTool({ name: 'summarize', arguments: { text: 'abc', hint: 'claude' } });
+    assert.equal(textOf(result), 'sampled by test-model: {"type":"text","text":"short"} (endTurn)');
+    assert.equal(sampled[0]?.server, 'toolbox');
+    assert.deepEqual(sampled[0]?.params.modelPreferences, { hints: [{ name: 'claude' }], intelligencePriority: 0.5 });
+    assert.equal(sampled[0]?.params.systemPrompt, 'You are terse.');
+  });
+
+  it('passes a refusal to the server as a JSON-RPC error with its code', async () => {
+    deny = true;
+    try {
+      const result = await session.callTool({ name: 'summarize', arguments: { text: 'abc' } });
+      assert.match(textOf(result), /sampling failed: .*User rejected sampling request \(code -1\)/);
+    } finally {
+      deny = false;
+    }
+  });
+
+  it('answers elicitation/create through the handler', async () => {
+    const result = await session.callTool({ name: 'ask_user', arguments: {} });
+    assert.deepEqual(JSON.parse(textOf(result)), { action: 'accept', content: { email: 'ada@example.com' } });
+    assert.equal(elicited[0]?.server, 'toolbox');
+    assert.equal(elicited[0]?.params.message, 'Who should we contact?');
+  });
+
+  it('keeps a result whose structured content breaks the output schema, so the mismatch can be shown', async () => {
+    const tools = await session.listTools();
+    const tool = tools.find((t) => t.name === 'bad_stats')!;
+    const result = await session.callTool({ name: 'bad_stats', arguments: {} }, { tool });
+    assert.deepEqual(result.structuredContent, { count: 1, mean: 'high' });
+    assert.match(checkStructuredContent(tool, result)!, /mean/);
+    await assert.rejects(session.callTool({ name: 'bad_stats', arguments: {} }), /does not match the tool's output schema/, 'without `tool`, the SDK throws');
+  });
+
+  it('refreshes the tool catalog on notifications/tools/list_changed', async () => {
+    const catalog = new ToolCatalog({ entries: () => [{ name: 'toolbox', session } as never], onDidChange: () => ({ dispose() {} }) });
+    try {
+      await catalog.load();
+      assert.ok(catalog.find('toolbox', 'echo'));
+      await session.callTool({ name: 'add_tool', arguments: { name: 'fresh' } });
+      await waitFor(() => !!catalog.find('toolbox', 'fresh'), 5000, 'the new tool');
+    } finally {
+      catalog.dispose();
+    }
+  });
+});
+
+describe('sampling and elicitation on the 2026-07-28 revision (multi-round-trip input_required)', () => {
+  const sessions: McpSession[] = [];
+  let session: McpSession;
+
+  before(async () => {
+    const sampling = new SamplingFeature({
+      createMessage: async (server) => ({ role: 'assistant', content: { type: 'text', text: `for ${server}` }, model: 'm', stopReason: 'endTurn' }),
+    });
+    const elicitation = new ElicitationFeature({
+      form: async () => ({ action: 'accept', content: { email: 'grace@example.com' } }),
+      url: async () => ({ action: 'decline' }),
+      completed: () => undefined,
+    });
+    session = newSession(definition('modern', stdio('toolsFixture', ['--era=modern'])), { features: [sampling, elicitation] }, sessions);
+    await session.start();
+    await waitForState(session, 'running');
+    assert.equal(session.protocolVersion, '2026-07-28');
+  });
+
+  after(async () => {
+    await Promise.all(sessions.map((s) => s.shutdown()));
+  });
+
+  it('fulfils an embedded sampling request through the same handler', async () => {
+    const result = await session.callTool({ name: 'summarize_mrtr', arguments: { text: 'x' } });
+    assert.equal(textOf(result), 'sampled by m: {"type":"text","text":"for modern"}');
+  });
+
+  it('fulfils an embedded elicitation through the same handler', async () => {
+    const result = await session.callTool({ name: 'ask_user_mrtr', arguments: {} });
+    assert.deepEqual(JSON.parse(textOf(result)), { action: 'accept', content: { email: 'grace@example.com' } });
+  });
+});
