@@ -29,7 +29,7 @@ export async function handleHelp(services: PromptServices, out: ChatOutput, toke
   await services.catalog.startStopped((name) => services.startServer(name));
   await services.catalog.load();
   if (token.isCancellationRequested) return {};
-  const servers = services.catalog.servers().filter((s) => s.prompts.length > 0);
+  const servers = services.catalog.servers().filter((s) => s.items.length > 0);
   if (servers.length === 0) {
     out.markdown(services.sessions.entries().length === 0 ? 'No MCP server is configured yet.' : 'None of your running MCP servers offers prompts right now.');
     out.button({ command: 'mcpClient.showServers', title: 'Show Servers' });
@@ -37,7 +37,7 @@ export async function handleHelp(services: PromptServices, out: ChatOutput, toke
   }
   out.markdown('**Available prompts**\n\n');
   let shown = 0;
-  for (const { server, prompts } of servers) {
+  for (const { server, items: prompts } of servers) {
     if (shown >= MAX_BUTTONS) break;
     out.markdown(`\n\n${escapeMarkdownInline(server)}:\n\n`);
     for (const prompt of prompts.slice(0, MAX_BUTTONS - shown)) {
@@ -51,7 +51,7 @@ export async function handleHelp(services: PromptServices, out: ChatOutput, toke
       });
     }
   }
-  const total = servers.reduce((n, s) => n + s.prompts.length, 0);
+  const total = servers.reduce((n, s) => n + s.items.length, 0);
   if (total > MAX_BUTTONS) out.markdown(`\n\n…and ${total - MAX_BUTTONS} more: type \`@mcp /prompt\` to search them all.`);
   return { metadata: { command: 'help' } };
 }

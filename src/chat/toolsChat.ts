@@ -36,7 +36,7 @@ export async function handleToolsChat(
   await services.tools.load();
   // A model that says it cannot call tools gets none (sending them would fail the request).
   const canCallTools = (request.model as { capabilities?: { supportsToolCalling?: boolean } }).capabilities?.supportsToolCalling !== false;
-  const available = !canCallTools ? [] : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.tools.map((t) => ({ server: s.server, name: t.name, value: t })) : []));
+  const available = !canCallTools ? [] : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.items.map((t) => ({ server: s.server, name: t.name, value: t })) : []));
   const offered = mostRelevant(
     available.map((t) => ({ ...t, description: t.value.description, title: t.value.title })),
     request.prompt,

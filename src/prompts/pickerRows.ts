@@ -18,7 +18,7 @@ export function buildPickerRows(servers: readonly ServerPrompts[], recent: reado
   const rows: PickerRow[] = [];
   const recentKeys = new Set<string>();
   const recentRows = recent.flatMap(({ server, prompt }) => {
-    const found = shown.find((s) => s.server === server)?.prompts.find((p) => p.name === prompt);
+    const found = shown.find((s) => s.server === server)?.items.find((p) => p.name === prompt);
     return found ? [promptRow(server, found)] : [];
   });
   if (recentRows.length > 0) {
@@ -32,7 +32,7 @@ export function buildPickerRows(servers: readonly ServerPrompts[], recent: reado
     const section: PickerRow[] = [];
     const status = statusRow(s);
     if (status) section.push(status);
-    const prompts = s.prompts.map((p) => promptRow(s.server, p)).filter((row) => !recentKeys.has(row.key));
+    const prompts = s.items.map((p) => promptRow(s.server, p)).filter((row) => !recentKeys.has(row.key));
     // A server with only recently used prompts (or none at all) needs no section of its own.
     if (section.length === 0 && prompts.length === 0) continue;
     rows.push({ kind: 'separator', label: s.server }, ...section, ...prompts);
@@ -70,7 +70,7 @@ function statusRow(s: ServerPrompts): PickerRow | undefined {
     case 'stopped':
       return { kind: 'status', key, server: s.server, busy: false, label: `${s.server} is not running`, detail: oneLine(s.message ?? '') || undefined };
     case 'failed':
-      if (s.prompts.length > 0) return undefined;
+      if (s.items.length > 0) return undefined;
       return { kind: 'status', key, server: s.server, busy: false, label: `${s.server} is not available`, detail: oneLine(s.message ?? '') || undefined };
     case 'ready':
       return undefined;

@@ -1,78 +1,14 @@
-// Prompt results as read-only Markdown documents (`mcp-client-prompt:` URIs served from memory), shown in
-// the Markdown preview so images render. A read-only file system rather than a content provider: VS Code
-// then refuses every edit (the editor shows the lock) instead of letting the text drift from the result.
-// The last few results are kept, so reopening a recent document still works.
-import * as vscode from 'vscode';
+// Prompt results as read-only Markdown documents on `mcp-client-prompt:` (see ResultDocuments).
+import { ResultDocuments } from '../views/resultDocuments';
 
-// Prefixed like our resource scheme: VS Code's built-in MCP support owns the plain `mcp-*` names.
 export const PROMPT_SCHEME = 'mcp-client-prompt';
-const KEEP = 20;
 
-export class PromptDocuments implements vscode.FileSystemProvider, vscode.Disposable {
-  private readonly contents = new Map<string, { data: Uint8Array; mtime: number }>();
-  private counter = 0;
-  private readonly changeEmitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  readonly onDidChangeFile = this.changeEmitter.event;
-  private readonly registration = vscode.workspace.registerFileSystemProvider(PROMPT_SCHEME, this, {
-    isReadonly: new vscode.MarkdownString('A prompt result: run the prompt again to change it.'),
-    isCaseSensitive: true,
-  });
-
-  /** Stores the Markdown under a fresh URI (every run is its own document) and shows its preview. */
-  async show(markdown: string, server: string, prompt: string): Promise<vscode.Uri> {
-    // The query makes each run unique; the path gives the tab a readable title and the .md language.
-    const uri = vscode.Uri.from({ scheme: PROMPT_SCHEME, path: `/${server}/${prompt}.md`, query: String(++this.counter) });
-    this.contents.set(uri.toString(), { data: new TextEncoder().encode(markdown), mtime: Date.now() });
-    for (const key of [...this.contents.keys()].slice(0, Math.max(0, this.contents.size - KEEP))) this.contents.delete(key);
-    try {
-      await vscode.commands.executeCommand('markdown.showPreview', uri);
-    } catch {
-      // Without the built-in Markdown extension, the source is still readable.
-      await vscode.window.showTextDocument(uri, { preview: false });
-    }
-    return uri;
-  }
-
-  stat(uri: vscode.Uri): vscode.FileStat {
-    const entry = this.entry(uri);
-    return { type: vscode.FileType.File, ctime: entry.mtime, mtime: entry.mtime, size: entry.data.byteLength, permissions: vscode.FilePermission.Readonly };
-  }
-
-  readFile(uri: vscode.Uri): Uint8Array {
-    return this.entry(uri).data;
-  }
-
-  watch(): vscode.Disposable {
-    // Results never change: there is nothing to watch.
-    return new vscode.Disposable(() => undefined);
-  }
-
-  readDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.FileNotADirectory(uri);
-  }
-  createDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  delete(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  rename(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.changeEmitter.dispose();
-    this.contents.clear();
-  }
-
-  private entry(uri: vscode.Uri): { data: Uint8Array; mtime: number } {
-    const entry = this.contents.get(uri.toString());
-    // Only the most recent results are kept; an older tab says so when it is reopened.
-    if (!entry) throw vscode.FileSystemError.FileNotFound(`${uri.path}: only recent prompt results are kept. Run the prompt again.`);
-    return entry;
+export class PromptDocuments extends ResultDocuments {
+  constructor() {
+    super({
+      scheme: PROMPT_SCHEME,
+      readonlyNotice: 'A prompt result: run the prompt again to change it.',
+      expired: 'only recent prompt results are kept. Run the prompt again.',
+    });
   }
 }

@@ -14,11 +14,11 @@ export function resolvePromptRef(ref: string, servers: readonly ServerPrompts[])
   const slash = ref.indexOf('/');
   const named = slash > 0 ? servers.find((s) => s.server === ref.slice(0, slash)) : undefined;
   if (named) return inServer(named, ref.slice(slash + 1));
-  if (slash > 0 && servers.length !== 1 && !servers.some((s) => s.prompts.some((p) => p.name === ref))) {
+  if (slash > 0 && servers.length !== 1 && !servers.some((s) => s.items.some((p) => p.name === ref))) {
     const serverName = ref.slice(0, slash);
     const promptName = ref.slice(slash + 1);
     const close = servers.find((s) => s.server === closestMatch(serverName, servers.map((c) => c.server)));
-    const names = close?.prompts.map((p) => p.name) ?? [];
+    const names = close?.items.map((p) => p.name) ?? [];
     const prompt = names.includes(promptName) ? promptName : closestMatch(promptName, names);
     return {
       ok: false,
@@ -27,26 +27,26 @@ export function resolvePromptRef(ref: string, servers: readonly ServerPrompts[])
     };
   }
   // No (known) server part: look the whole reference up as a prompt name on every server.
-  const matches = servers.flatMap((s) => s.prompts.filter((p) => p.name === ref).map((p) => ({ server: s.server, prompt: p })));
+  const matches = servers.flatMap((s) => s.items.filter((p) => p.name === ref).map((p) => ({ server: s.server, prompt: p })));
   if (matches.length === 1) return { ok: true, ...matches[0]! };
   if (matches.length > 1) {
     return { ok: false, message: `Several servers have a prompt named '${ref}': ${list(matches.map((m) => `${m.server}/${ref}`))}. Name the server too.` };
   }
   if (servers.length === 1) return inServer(servers[0]!, ref);
-  const all = servers.flatMap((s) => s.prompts.map((p) => `${s.server}/${p.name}`));
-  const byName = closestMatch(ref, servers.flatMap((s) => s.prompts.map((p) => p.name)));
+  const all = servers.flatMap((s) => s.items.map((p) => `${s.server}/${p.name}`));
+  const byName = closestMatch(ref, servers.flatMap((s) => s.items.map((p) => p.name)));
   const close = closestMatch(ref, all) ?? (byName ? all.find((q) => q.endsWith(`/${byName}`)) : undefined);
   return { ok: false, message: `No server has a prompt named '${ref}'.${didYouMean(close)}`, ...(close ? { suggestion: split(close) } : {}) };
 }
 
 function inServer(s: ServerPrompts, name: string): Resolution {
-  const prompt = s.prompts.find((p) => p.name === name);
+  const prompt = s.items.find((p) => p.name === name);
   if (prompt) return { ok: true, server: s.server, prompt };
-  if (s.status !== 'ready' && s.prompts.length === 0) {
+  if (s.status !== 'ready' && s.items.length === 0) {
     return { ok: false, message: `The MCP server '${s.server}' is not available${s.message ? `: ${s.message}` : ` (${s.status})`}.` };
   }
-  const close = closestMatch(name, s.prompts.map((p) => p.name)) ?? s.prompts.find((p) => getDisplayName(p).toLowerCase() === name.toLowerCase())?.name;
-  const known = s.prompts.length ? ` Its prompts: ${list(s.prompts.map((p) => p.name))}.` : ' It offers no prompts.';
+  const close = closestMatch(name, s.items.map((p) => p.name)) ?? s.items.find((p) => getDisplayName(p).toLowerCase() === name.toLowerCase())?.name;
+  const known = s.items.length ? ` Its prompts: ${list(s.items.map((p) => p.name))}.` : ' It offers no prompts.';
   return {
     ok: false,
     message: `The MCP server '${s.server}' has no prompt named '${name}'.${close ? ` Did you mean '${close}'?` : known}`,

@@ -44,7 +44,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
 
 async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ server: string; tool: Tool } | undefined> {
   const items = catalog.servers().flatMap((s) =>
-    s.tools.map((tool) => ({ label: getDisplayName(tool), description: `${s.server} · ${tool.name}`, detail: tool.description, server: s.server, tool })),
+    s.items.map((tool) => ({ label: getDisplayName(tool), description: `${s.server} · ${tool.name}`, detail: tool.description, server: s.server, tool })),
   );
   if (items.length === 0) {
     void vscode.window.showInformationMessage('MCP Client: no running server offers tools.');

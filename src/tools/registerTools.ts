@@ -41,7 +41,7 @@ export function registerTools(sessions: SessionManager, answers: UserAnswers, sa
       vscode.commands.registerCommand('mcpClient.test.questions', (clear?: boolean) => answers.questions(clear)),
       vscode.commands.registerCommand('mcpClient.test.tools', async () => {
         await catalog.load();
-        return catalog.servers().map((s) => ({ server: s.server, status: s.status, tools: s.tools.map((t) => t.name) }));
+        return catalog.servers().map((s) => ({ server: s.server, status: s.status, tools: s.items.map((t) => t.name) }));
       }),
       vscode.commands.registerCommand('mcpClient.test.toolsTree', async () => {
         const roots = await tree.getChildren();

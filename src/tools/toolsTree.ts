@@ -35,13 +35,13 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     }
     if (node.kind === 'tool') return [];
     const entry = this.catalog.servers().find((s) => s.server === node.server);
-    return (entry?.tools ?? []).map((tool) => ({ kind: 'tool', server: node.server, tool }));
+    return (entry?.items ?? []).map((tool) => ({ kind: 'tool', server: node.server, tool }));
   }
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
     if (node.kind === 'server') {
       const entry = this.catalog.servers().find((s) => s.server === node.server);
-      const item = new vscode.TreeItem(node.server, entry?.tools.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(node.server, entry?.items.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       item.id = `server/${node.server}`;
       item.iconPath = new vscode.ThemeIcon('server');
       item.description = describeServer(entry);
@@ -75,7 +75,7 @@ function describeServer(entry: ServerTools | undefined): string {
   if (!entry) return '';
   switch (entry.status) {
     case 'ready':
-      return `${entry.tools.length} tool${entry.tools.length === 1 ? '' : 's'}`;
+      return `${entry.items.length} tool${entry.items.length === 1 ? '' : 's'}`;
     case 'failed':
       return 'failed';
     default:

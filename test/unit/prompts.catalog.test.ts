@@ -22,7 +22,7 @@ describe('PromptCatalog with fixture servers', function () {
     scope: 'user',
     definition: definition(name, stdio('promptsFixture', args), overrides),
   });
-  const names = (server: string) => catalog.servers().find((s) => s.server === server)?.prompts.map((p) => p.name);
+  const names = (server: string) => catalog.servers().find((s) => s.server === server)?.items.map((p) => p.name);
 
   beforeEach(() => {
     manager = new SessionManager({
@@ -119,9 +119,9 @@ describe('PromptCatalog with fixture servers', function () {
   it('shows starting and failed servers as status rows', () => {
     const rows = buildPickerRows(
       [
-        { server: 'slow', status: 'starting', prompts: [] },
-        { server: 'bad', status: 'failed', prompts: [], message: 'The server process exited with code 1.' },
-        { server: 'off', status: 'stopped', prompts: [], heldBack: true, message: 'Disabled in settings' },
+        { server: 'slow', status: 'starting', items: [] },
+        { server: 'bad', status: 'failed', items: [], message: 'The server process exited with code 1.' },
+        { server: 'off', status: 'stopped', items: [], heldBack: true, message: 'Disabled in settings' },
       ],
       [],
     );

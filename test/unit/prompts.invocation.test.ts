@@ -75,8 +75,8 @@ describe('closest match', () => {
 
 describe('resolving a prompt reference', () => {
   const prompt = (name: string, args: Prompt['arguments'] = []): Prompt => ({ name, arguments: args });
-  const fixture: ServerPrompts = { server: 'fixture', status: 'ready', prompts: [prompt('greet', [{ name: 'name', required: true }, { name: 'style' }]), prompt('review_code')] };
-  const docs: ServerPrompts = { server: 'docs', status: 'ready', prompts: [prompt('summarize'), prompt('greet')] };
+  const fixture: ServerPrompts = { server: 'fixture', status: 'ready', items: [prompt('greet', [{ name: 'name', required: true }, { name: 'style' }]), prompt('review_code')] };
+  const docs: ServerPrompts = { server: 'docs', status: 'ready', items: [prompt('summarize'), prompt('greet')] };
 
   it('finds server/prompt, and a bare name that only one server has', () => {
     const found = resolvePromptRef('fixture/greet', [fixture, docs]);
@@ -114,14 +114,14 @@ describe('resolving a prompt reference', () => {
   });
 
   it('says when the named server is not available', () => {
-    const found = resolvePromptRef('down/x', [fixture, { server: 'down', status: 'failed', prompts: [], message: 'exited with code 1' }]);
+    const found = resolvePromptRef('down/x', [fixture, { server: 'down', status: 'failed', items: [], message: 'exited with code 1' }]);
     assert.deepEqual(found, { ok: false, message: "The MCP server 'down' is not available: exited with code 1." });
   });
 
   it('catches misspelled argument names', () => {
-    const greet = fixture.prompts[0]!;
+    const greet = fixture.items[0]!;
     assert.equal(checkArgumentNames('fixture', greet, { name: 'Ada', style: 'x' }), undefined);
     assert.equal(checkArgumentNames('fixture', greet, { nmae: 'Ada' }), "The prompt 'fixture/greet' has no argument 'nmae'. Did you mean 'name'?");
-    assert.equal(checkArgumentNames('fixture', fixture.prompts[1]!, { x: '1' }), "The prompt 'fixture/review_code' has no argument 'x'. It takes no arguments.");
+    assert.equal(checkArgumentNames('fixture', fixture.items[1]!, { x: '1' }), "The prompt 'fixture/review_code' has no argument 'x'. It takes no arguments.");
   });
 });

@@ -1,0 +1,184 @@
+// Every prompt or tool (or any list a server offers) of every configured server, kept current: a list
+// is fetched (all pages) when its server is running and someone has asked, and fetched again on the
+// matching list_changed notification and after restarts. Until the first load() nothing is requested,
+// so activation costs nothing. No `vscode` import: views, pickers, chat and the unit tests share it.
+import type { ServerNotification } from './connection';
+import { describeError } from './errors';
+import { Disposable, Emitter, type IDisposable } from './lifecycle';
+import type { McpSession } from './session';
+import type { SessionManager } from './sessionManager';
+
+/** What a catalog lists: a noun for messages, the notification that invalidates it, and the request. */
+export interface ServerListSpec<T> {
+  noun: string;
+  changed: ServerNotification['kind'];
+  list(session: McpSession): Promise<T[]>;
+}
+
+export type ServerListStatus = 'stopped' | 'starting' | 'loading' | 'ready' | 'failed';
+
+export interface ServerList<T> {
+  readonly server: string;
+  readonly status: ServerListStatus;
+  readonly items: readonly T[];
+  /** Why the server failed or was not started. */
+  readonly message?: string;
+  /** Stopped on purpose (disabled, untrusted workspace, consent refused): do not start it for the user. */
+  readonly heldBack?: boolean;
+}
+
+interface Tracked<T> {
+  session: McpSession;
+  listeners: IDisposable[];
+  items?: readonly T[];
+  error?: string;
+  loading?: Promise<void>;
+  /** Bumped on every invalidation, so a list that arrives after a newer change is dropped. */
+  generation: number;
+}
+
+export class ServerListCatalog<T extends { name: string }> extends Disposable {
+  private readonly tracked = new Map<string, Tracked<T>>();
+  private readonly changeEmitter = this._register(new Emitter<void>());
+  readonly onDidChange = this.changeEmitter.event;
+  private live = false;
+
+  constructor(
+    private readonly manager: Pick<SessionManager, 'entries' | 'onDidChange'>,
+    private readonly spec: ServerListSpec<T>,
+  ) {
+    super();
+    this._register(manager.onDidChange(() => this.sync()));
+    this._register({ dispose: () => this.tracked.forEach((t) => t.listeners.forEach((l) => l.dispose())) });
+    this.sync();
+  }
+
+  /** The servers in configuration order (invalid entries left out), with their items so far. */
+  servers(): ServerList<T>[] {
+    return this.manager.entries().flatMap(({ name, session }): ServerList<T>[] => {
+      const t = this.tracked.get(name);
+      if (!session || !t) return [];
+      const state = session.state;
+      switch (state.kind) {
+        case 'stopped':
+          return [{ server: name, status: 'stopped', items: [], message: state.reason, heldBack: !!state.reason || session.definition.disabled }];
+        case 'starting':
+          return [{ server: name, status: 'starting', items: [] }];
+        case 'error':
+          return [{ server: name, status: 'failed', items: [], message: state.message }];
+        case 'running':
+          if (t.error !== undefined) return [{ server: name, status: 'failed', items: t.items ?? [], message: t.error }];
+          return [{ server: name, status: t.items ? 'ready' : 'loading', items: t.items ?? [] }];
+      }
+    });
+  }
+
+  find(server: string, name: string): T | undefined {
+    return this.tracked.get(server)?.items?.find((item) => item.name === name);
+  }
+
+  /**
+   * Fetches the lists of running servers that have none yet (every list with `refresh`), keeps them
+   * current from now on, and resolves when no list is loading any more.
+   */
+  async load({ refresh = false } = {}): Promise<void> {
+    this.live = true;
+    for (const t of this.tracked.values()) {
+      if (t.session.state.kind !== 'running' || (t.loading && !refresh)) continue;
+      // `refresh` asks again even for lists we have: servers on the stateless 2026-07-28 revision
+      // cannot tell us about changes between requests. What we have stays shown meanwhile.
+      if (refresh || (!t.items && t.error === undefined)) this.fetch(t);
+    }
+    // A list_changed during the wait starts a newer fetch: wait for that one too.
+    for (let pending = this.pending(); pending.length; pending = this.pending()) await Promise.all(pending);
+  }
+
+  /**
+   * Starts the servers that are configured but stopped (not those held back on purpose), `only` one
+   * when given, and resolves once none of them is starting any more (running or failed).
+   */
+  async startStopped(start: (server: string) => Promise<void>, only?: string): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const { server, status, heldBack } of this.servers()) {
+      if (only !== undefined && server !== only) continue;
+      if (status === 'stopped' && !heldBack) waits.push(start(server).catch(() => undefined));
+      else if (status === 'starting') waits.push(this.untilSettled(server));
+    }
+    await Promise.all(waits);
+  }
+
+  private pending(): Promise<void>[] {
+    return [...this.tracked.values()].flatMap((t) => (t.loading ? [t.loading] : []));
+  }
+
+  private untilSettled(server: string): Promise<void> {
+    const session = this.tracked.get(server)?.session;
+    if (!session) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = session.onDidChangeState((state) => {
+        if (state.kind === 'starting') return;
+        listener.dispose();
+        resolve();
+      });
+      if (session.state.kind !== 'starting') {
+        listener.dispose();
+        resolve();
+      }
+    });
+  }
+
+  private sync(): void {
+    const current = new Map(this.manager.entries().flatMap((e) => (e.session ? [[e.name, e.session] as const] : [])));
+    for (const [name, t] of this.tracked) {
+      if (current.get(name) !== t.session) {
+        t.listeners.forEach((l) => l.dispose());
+        this.tracked.delete(name);
+      }
+    }
+    for (const [name, session] of current) {
+      if (this.tracked.has(name)) continue;
+      const t: Tracked<T> = { session, listeners: [], generation: 0 };
+      t.listeners.push(
+        session.onDidChangeState(() => this.invalidate(t, true)),
+        session.onNotification((n) => {
+          if (n.kind === this.spec.changed) this.invalidate(t, false);
+        }),
+      );
+      this.tracked.set(name, t);
+      if (this.live && session.state.kind === 'running') this.fetch(t);
+    }
+    this.changeEmitter.fire();
+  }
+
+  /** A restart forgets the old list; a list_changed keeps showing it until the new one arrives. */
+  private invalidate(t: Tracked<T>, forget: boolean): void {
+    t.generation++;
+    t.loading = undefined;
+    if (forget) {
+      t.items = undefined;
+      t.error = undefined;
+    }
+    if (this.live && t.session.state.kind === 'running') this.fetch(t);
+    this.changeEmitter.fire();
+  }
+
+  private fetch(t: Tracked<T>): void {
+    const generation = ++t.generation;
+    const loading = this.spec.list(t.session).then(
+      (items) => {
+        if (generation !== t.generation) return;
+        t.items = items;
+        t.error = undefined;
+      },
+      (error) => {
+        if (generation !== t.generation) return;
+        t.error = `Could not list ${this.spec.noun}: ${describeError(error)}`;
+      },
+    );
+    t.loading = loading.finally(() => {
+      if (generation !== t.generation) return;
+      t.loading = undefined;
+      this.changeEmitter.fire();
+    });
+  }
+}
