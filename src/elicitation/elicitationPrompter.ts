@@ -5,6 +5,7 @@
 // agrees. Every answer goes through UserAnswers so the host tests can give it.
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { askUntilValid } from '../tools/askUntilValid';
 import type { UserAnswers } from '../tools/userAnswers';
 import type { ElicitationPrompter } from './elicitationFeature';
 import { formFields, parseAnswer, type FormField } from './formSchema';
@@ -32,20 +33,17 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     if (start !== 'respond' || signal.aborted) return { action: start === 'decline' ? 'decline' : 'cancel' };
     const content: Record<string, unknown> = {};
     for (const [index, field] of fields.entries()) {
-      for (let problem: string | undefined; ; ) {
-        if (signal.aborted) return { action: 'cancel' };
-        const answer = await this.answers.decide<string | string[] | undefined>({ kind: 'elicitation.field', server, field: field.name, problem }, () =>
-          askField(field, `${title} · ${field.title}${field.required ? '' : ' (optional)'} · ${index + 1}/${fields.length}`, params.message),
-        );
-        if (answer === undefined) return { action: 'cancel' };
-        const parsed = parseAnswer(field, answer);
-        if (parsed.error) {
-          problem = parsed.error;
-          continue;
-        }
-        if (parsed.value !== undefined) content[field.name] = parsed.value;
-        break;
-      }
+      const parsed = await askUntilValid(
+        (problem) =>
+          signal.aborted
+            ? Promise.resolve(undefined)
+            : this.answers.decide<string | string[] | undefined>({ kind: 'elicitation.field', server, field: field.name, problem }, () =>
+                askField(field, `${title} · ${field.title}${field.required ? '' : ' (optional)'} · ${index + 1}/${fields.length}`, params.message),
+              ),
+        (answer) => parseAnswer(field, answer),
+      );
+      if (!parsed) return { action: 'cancel' };
+      if (parsed.value !== undefined) content[field.name] = parsed.value;
     }
     return { action: 'accept', content: content as ElicitResult['content'] };
   }

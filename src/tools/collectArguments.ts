@@ -5,6 +5,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
+import { askUntilValid } from './askUntilValid';
 import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
 import { schemaErrors, schemaProblem } from './schemaValidation';
 import type { UserAnswers } from './userAnswers';
@@ -39,17 +40,12 @@ async function askFields(answers: UserAnswers, server: string, tool: Tool, field
   const args: Arguments = {};
   for (const [index, field] of fields.entries()) {
     const title = `${getDisplayName(tool)} (${server}) · ${field.title ?? field.name}${field.required ? '' : ' (optional)'} · ${index + 1}/${fields.length}`;
-    for (let problem: string | undefined; ; ) {
-      const text = await answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title));
-      if (text === undefined) return undefined;
-      const parsed = parseField(field, text);
-      if (parsed.error) {
-        problem = parsed.error;
-        continue;
-      }
-      if (parsed.value !== undefined) args[field.name] = parsed.value;
-      break;
-    }
+    const parsed = await askUntilValid(
+      (problem) => answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title)),
+      (text) => parseField(field, text),
+    );
+    if (!parsed) return undefined;
+    if (parsed.value !== undefined) args[field.name] = parsed.value;
   }
   return args;
 }

@@ -3,19 +3,14 @@
 // the questions it asked, calling tools through the command, and waiting for a server's tools.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { ToolCallOutcome } from '../../src/tools/runTool';
 
 export interface Question {
   kind: string;
   [detail: string]: unknown;
 }
-export interface ToolOutcome {
-  document?: string;
-  isError?: boolean;
-  outputProblem?: string;
-  cancelled?: boolean;
-  error?: string;
-  markdown?: string;
-}
+/** What `mcpClient.tools.call` resolves with. */
+export type ToolOutcome = ToolCallOutcome;
 
 export async function answer(...answers: { kind: string; answer: unknown }[]): Promise<void> {
   await vscode.commands.executeCommand('mcpClient.test.answer', ...answers);
