@@ -26,6 +26,9 @@ const { values: flags } = parseArgs({ options: {
 } });
 const runAll = !flags.unit && !flags.host && !flags.vsix && !flags.conformance;
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Every failure's title and first line, repeated just above the last line: a long run's log may be cut
+// from the top, and the failing test must still be named.
+const failures = [];
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -40,10 +43,12 @@ async function unitTests() {
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 20_000 });
   for (const file of testFiles(join(root, 'out', 'test', 'unit'))) mocha.addFile(file);
   await mocha.loadFilesAsync();
+  const failed = [];
   const stats = await new Promise((resolveStats) => {
     const runner = mocha.run(() => resolveStats(runner.stats));
+    runner.on('fail', (test, error) => failed.push(`${test.fullTitle()}: ${String(error?.message ?? error).split('\n')[0]}`));
   });
-  return { passed: stats.passes, failed: stats.failures, skipped: stats.pending };
+  return { passed: stats.passes, failed: stats.failures, skipped: stats.pending, failures: failed };
 }
 
 const fixtures = join(root, 'out', 'test', 'fixtures');
@@ -126,11 +131,13 @@ async function vsixHostTests() {
 async function part(name, run) {
   console.log(`\n=== ${name} ===`);
   try {
-    const { passed, failed, skipped } = await run();
+    const { passed, failed, skipped, failures: named = [] } = await run();
     Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed, skipped: totals.skipped + skipped });
+    failures.push(...named.map((title) => `${name}: ${title}`));
   } catch (error) {
     console.error(`${name} crashed: ${error?.stack ?? error}`);
     totals.failed += 1;
+    failures.push(`${name}: crashed: ${String(error?.message ?? error).split('\n')[0]}`);
   }
 }
 
@@ -138,6 +145,7 @@ const build = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { stdio: '
 if (build.status !== 0) {
   console.error('build failed (node esbuild.mjs --tests)');
   totals.failed += 1;
+  failures.push('build failed (node esbuild.mjs --tests)');
 } else {
   if (runAll || flags.unit) await part('unit tests', unitTests);
   // The official MCP conformance suite: one count per client scenario (test/conformance/).
@@ -146,6 +154,7 @@ if (build.status !== 0) {
   if (runAll || flags.vsix) await part('host tests (code-server, extension installed from the .vsix)', vsixHostTests);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 // Exit explicitly (like mocha --exit): stray handles left by a test must not keep the run alive.
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -16,7 +16,7 @@ import { launchCodeServer } from './codeServer.mjs';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const RESULT_LINE = /HOST-TEST-RESULT (\{.*?\})/;
+const RESULT_LINE = /HOST-TEST-RESULT (\{.*\})/;
 // The workbench's own log arrives through the same channel as the extension host's console. These are the
 // known, harmless messages of an offline code-server (and errors whose stack is inside the workbench, such as
 // the failed open-vsx.org query); they are hidden unless MCP_CLIENT_HOST_VERBOSE=1.
@@ -30,7 +30,7 @@ const WORKBENCH_NOISE = new RegExp([
  * @param {{ extensionPath: string, extraExtensionPaths?: string[], extensionsDir?: string, testsPath: string, workspace: string, settings?: object,
  *           env?: Record<string,string>, timeoutMs?: number, screenshotPath?: string, logsDir?: string,
  *           disableWorkspaceTrust?: boolean, log?: (text: string) => void, verbose?: boolean }} options
- * @returns {Promise<{ exitCode: number, passed: number, failed: number, skipped: number }>}
+ * @returns {Promise<{ exitCode: number, passed: number, failed: number, skipped: number, failures: string[] }>}
  */
 export async function runHostTests({
   extensionPath, extraExtensionPaths = [], extensionsDir: installedDir, testsPath, workspace, settings = {}, env = {}, timeoutMs = 10 * 60_000,
@@ -90,8 +90,11 @@ export async function runHostTests({
     try {
       const exitCode = await Promise.race([exited, timedOut]);
       // No result line means the tests never ran to the end (load error, crash): count that as a failure.
-      const { passed = 0, failed = 0, skipped = 0 } = counts ?? {};
-      return { exitCode, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, skipped };
+      const { passed = 0, failed = 0, skipped = 0, failures = [] } = counts ?? {};
+      if (exitCode !== 0 && failed === 0) {
+        return { exitCode, passed, failed: 1, skipped, failures: [`the extension host exited with ${exitCode} before reporting a failure`] };
+      }
+      return { exitCode, passed, failed, skipped, failures };
     } catch (error) {
       if (screenshotPath) await screenshot(page, screenshotPath).catch(() => {});
       throw error;

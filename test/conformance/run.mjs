@@ -42,18 +42,24 @@ export async function runConformance({ suite = 'all', log = console.log } = {}) 
     });
     let passed = 0;
     let failed = 0;
+    const failures = [];
     for (const dir of scenarioDirs(output)) {
       const checks = JSON.parse(readFileSync(join(dir, 'checks.json'), 'utf8'));
-      const failures = checks.filter((c) => c.status === 'FAILURE');
-      if (failures.length === 0) passed++;
+      const failing = checks.filter((c) => c.status === 'FAILURE');
+      if (failing.length === 0) passed++;
       else {
         failed++;
-        log(`  ✗ ${relative(output, dir)}: ${failures.map((f) => `${f.id}: ${f.description}`).join('; ')}`);
+        const line = `${relative(output, dir)}: ${failing.map((f) => `${f.id}: ${f.description}`).join('; ')}`;
+        failures.push(line);
+        log(`  ✗ ${line}`);
       }
     }
     // A suite that crashed or ran nothing must not look green.
-    if (passed + failed === 0 || (exitCode !== 0 && failed === 0)) failed++;
-    return { passed, failed, skipped: 0 };
+    if (passed + failed === 0 || (exitCode !== 0 && failed === 0)) {
+      failed++;
+      failures.push(`the conformance suite exited with ${exitCode} after ${passed} scenarios`);
+    }
+    return { passed, failed, skipped: 0, failures };
   } finally {
     rmSync(output, { recursive: true, force: true });
   }

@@ -25,16 +25,20 @@ export async function run(): Promise<void> {
   for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
 
   let stats: { passes: number; failures: number; pending: number };
+  // Each failure's full title and first line, repeated by scripts/test.mjs at the very end of the run.
+  const failures: string[] = [];
   try {
     stats = await new Promise((resolve) => {
       const runner = mocha.run(() => resolve(runner.stats!));
+      runner.on('fail', (test, error: Error) => failures.push(`${test.fullTitle()}: ${String(error?.message ?? error).split('\n')[0]}`));
     });
   } catch (error) {
     // A test file that fails to load throws out of mocha.run(); count it as one failure.
     console.error('Loading the host tests failed:', error);
     stats = { passes: 0, failures: 1, pending: 0 };
+    failures.push(`loading the host tests: ${String(error)}`);
   }
   // The one line scripts/host/runHostTests.mjs reads the counts from.
-  console.log(`HOST-TEST-RESULT ${JSON.stringify({ passed: stats.passes, failed: stats.failures, skipped: stats.pending })}`);
+  console.log(`HOST-TEST-RESULT ${JSON.stringify({ passed: stats.passes, failed: stats.failures, skipped: stats.pending, failures })}`);
   if (stats.failures > 0) throw new Error(`${stats.failures} host test(s) failed`);
 }

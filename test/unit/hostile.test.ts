@@ -97,14 +97,19 @@ describe('Hostile servers', function () {
     })();
     // How many the fixture manages to send depends on the machine's load; it is a flood either way.
     const sent = Number(/^sent (\d+)$/.exec(textOf(await flood))?.[1]);
-    assert.ok(sent >= 20_000, `the fixture sent ${sent} notifications`);
+    assert.ok(sent >= 10_000, `the fixture sent ${sent} notifications`);
     await pinging;
-    assert.ok(pings >= 50, `the neighbour answered ${pings} pings during the flood`);
-    const shown = logger.lines.filter((l) => l.startsWith('info flood')).length;
-    const summaries = logger.lines.filter((l) => /more log messages from the server in one second were not shown/.test(l));
-    assert.ok(shown <= 200 * 12, `at most ~200 messages a second are written (${shown})`);
-    assert.ok(summaries.length >= 9, 'the dropped ones are summarised each second');
+    // Counts, not timings: the neighbour kept answering while the flood went on (its round-trip times are in bench/).
+    assert.ok(pings >= 10, `the neighbour answered ${pings} pings during the flood`);
     assert.ok(process.memoryUsage().heapUsed - heapBefore < 200 * 1024 * 1024, 'memory stays bounded');
+    // Stopping writes the summary of the last second's drops, so every message is either shown or counted.
+    await s.stop();
+    const shown = logger.lines.filter((l) => l.startsWith('info flood')).length;
+    const dropped = logger.lines
+      .map((l) => /(\d+) more log messages from the server in one second were not shown/.exec(l)?.[1])
+      .reduce((sum, n) => sum + Number(n ?? 0), 0);
+    assert.ok(shown <= 200 * 12, `at most ~200 messages a second are written (${shown})`);
+    assert.equal(shown + dropped, sent, 'the dropped ones are counted in the summaries');
   });
 
   it('reports an initialize that is never answered, after the timeout', async () => {

@@ -142,7 +142,7 @@ describe('SuggestionFeed', () => {
     feed.update('a');
     feed.update('ab');
     feed.update('abc');
-    await waitFor(() => results.length === 1, 1000, 'a result');
+    await waitFor(() => results.length === 1, 5000, 'a result');
     assert.deepEqual(asked, ['abc']);
     assert.deepEqual(results, ['abc:ABC']);
     feed.dispose();
@@ -163,7 +163,7 @@ describe('SuggestionFeed', () => {
     );
     feed.update('slow', true);
     feed.update('fast', true);
-    await waitFor(() => results.length === 1, 1000, 'the fast result');
+    await waitFor(() => results.length === 1, 5000, 'the fast result');
     await new Promise((r) => setTimeout(r, 150));
     assert.deepEqual(results, ['fast'], 'the slow answer arrived after it was superseded and was dropped');
     assert.deepEqual(signals.map((s) => s.aborted), [true, false]);
