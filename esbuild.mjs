@@ -12,7 +12,7 @@ const tests = args.has('--tests');
 
 const extension = {
   entryPoints: Object.fromEntries(
-    Object.entries({ extension: 'src/extension.ts', core: 'src/core.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) =>
+    Object.entries({ extension: 'src/extension.ts', features: 'src/features.ts', core: 'src/core.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) =>
       existsSync(path),
     ),
   ),
@@ -21,9 +21,10 @@ const extension = {
   platform: 'node',
   target: 'node20',
   outdir: 'dist',
-  // './core' is src/core.ts, a bundle of its own (dist/core.js) that coreLoader.ts requires on first
-  // use, so that activation does not load the SDK.
-  external: ['vscode', './core'],
+  // './core' (src/core.ts: the session layer, the SDK, zod) and './features' (src/features.ts: the
+  // feature UI) are bundles of their own, which coreLoader.ts and featureLoader.ts require on first use,
+  // so that activation loads neither.
+  external: ['vscode', './core', './features'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

@@ -1,33 +1,25 @@
-// Composition root. activate() wires the services and returns the public API without waiting for
-// any server (they start in the background); deactivate() waits until every server has stopped.
-// Activation loads only the light half of the extension: the session layer with the MCP SDK and zod
-// (dist/core.js, see coreLoader.ts) is loaded by the first read of the settings, just after it.
+// Composition root. activate() wires what must exist from the first moment and returns the public API
+// without waiting for any server; deactivate() waits until every server has stopped.
+// Activation loads only this light part: the session manager, the Servers view, the status bar, and
+// stand-ins for the commands, the @mcp participant and the resource file system. Just after it, the
+// feature bundle (dist/features.js, see featureLoader.ts) and the session layer with the MCP SDK and
+// zod (dist/core.js, see coreLoader.ts) load, and the servers start in the background.
 import * as vscode from 'vscode';
 import { createApi, type McpClientApi } from './api';
-import { registerAddServerCommand } from './commands/addServer';
-import { registerServerCommands } from './commands/serverCommands';
+import { registerChatParticipant } from './chat/participant';
 import { onDidChange, readConfiguredServers, readLogLevel } from './config/configurationReader';
+import { loadCore } from './coreLoader';
+import { DeferredFileSystem } from './deferredFileSystem';
+import { FeatureLoader } from './featureLoader';
 import { ServerLogs } from './logging/serverLogs';
 import { RootsFeature } from './mcp/rootsFeature';
 import { SessionManager } from './mcp/sessionManager';
 import { ErrorNotifier } from './notifications';
-import { registerPrompts } from './prompts/registerPrompts';
-import { registerResources } from './resources/registerResources';
-import { loadCore } from './coreLoader';
+import { RESOURCE_SCHEME } from './resources/resourceUri';
 import { ConsentPolicy } from './trust/consentPolicy';
 import { VscodeConsentHost } from './trust/vscodeConsentHost';
 import { ServersStatusBar } from './views/statusBar';
 import { ServersTreeProvider } from './views/serversTree';
-import { registerRemoteServers } from './auth/registerRemote';
-import { registerTestCommands } from './testHooks';
-import { ToolApprovals } from './chat/toolApprovals';
-import { ElicitationFeature } from './elicitation/elicitationFeature';
-import { VscodeElicitationPrompter } from './elicitation/elicitationPrompter';
-import { SamplingFeature } from './sampling/samplingFeature';
-import { SamplingLog } from './sampling/samplingLog';
-import { SamplingService } from './sampling/samplingService';
-import { registerTools } from './tools/registerTools';
-import { UserAnswers } from './tools/userAnswers';
 
 let manager: SessionManager | undefined;
 
@@ -38,24 +30,23 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   const consentHost = new VscodeConsentHost(context.globalState);
   const consent = new ConsentPolicy(consentHost);
   const roots = new RootsFeature(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
-  // The user's decisions on the servers' behalf (tool calls, sampling, elicitation). Only the test
-  // runner (scripts/test.mjs) sets MCP_CLIENT_TEST_ANSWERS, which lets host tests queue the answers.
-  const answers = new UserAnswers(process.env.MCP_CLIENT_TEST_ANSWERS === '1');
-  const samplingLog = new SamplingLog();
-  const sampling = new SamplingFeature(new SamplingService(answers, samplingLog));
-  const elicitation = new ElicitationFeature(new VscodeElicitationPrompter(answers));
 
-  // `${input:…}` values and OAuth, filled in when a server starts (src/auth, src/inputs).
-  const remote = registerRemoteServers(context, () => sessions);
   const sessions: SessionManager = new SessionManager({
-    createSession: (definition) =>
-      new (loadCore().McpSession)({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots, sampling, elicitation], logLevel: readLogLevel(), prepare: remote.prepare }),
+    createSession: (definition) => {
+      const { sessionFeatures, prepare } = features.load();
+      return new (loadCore().McpSession)({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots, ...sessionFeatures], logLevel: readLogLevel(), prepare });
+    },
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
   });
   manager = sessions;
   const notifier = new ErrorNotifier(sessions, logs);
   const tree = new ServersTreeProvider(sessions);
-  const tools = registerTools(sessions, answers, samplingLog);
+  const commandIds = ((context.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands).map((c) => c.command);
+  const features = new FeatureLoader(
+    { context, sessions, logs, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll() },
+    commandIds,
+  );
+  const fileSystem = new DeferredFileSystem(() => features.load().resourceFileSystem);
 
   const reconcile = () => {
     try {
@@ -67,22 +58,17 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
 
   context.subscriptions.push(
     logs,
-    ...remote.disposables,
     notifier,
     tree,
     vscode.window.registerTreeDataProvider('mcpClient.servers', tree),
     new ServersStatusBar(sessions),
-    ...registerServerCommands(sessions, logs, (name) => notifier.resetServer(name)),
-    registerAddServerCommand(),
-    vscode.commands.registerCommand('mcpClient.resetConsent', async () => {
-      const count = await consentHost.forgetAll();
-      void vscode.window.showInformationMessage(`MCP Client: forgot ${count} workspace server approval${count === 1 ? '' : 's'}.`);
+    features,
+    fileSystem,
+    vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, fileSystem, {
+      isCaseSensitive: true,
+      isReadonly: new vscode.MarkdownString('MCP resources are read-only: they are read from their server.'),
     }),
-    ...registerTestCommands(tree),
-    ...registerResources(sessions, (name) => logs.logger(name)),
-    samplingLog,
-    ...tools.disposables,
-    ...registerPrompts(sessions, context, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals() }),
+    registerChatParticipant(context.extensionUri, () => features.load().chatHandler),
     onDidChange((change) => {
       if (change.servers) reconcile();
       if (change.logLevel) sessions.setLogLevel(readLogLevel());
@@ -95,6 +81,11 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     vscode.workspace.onDidGrantWorkspaceTrust(() => startServersHeldBack(sessions)),
   );
   setImmediate(() => {
+    try {
+      features.load();
+    } catch (error) {
+      void vscode.window.showErrorMessage(`MCP Client: could not load its features: ${(error as Error).message}`);
+    }
     reconcile();
     void vscode.commands.executeCommand('setContext', 'mcpClient.ready', true);
   });

@@ -1,7 +1,7 @@
 // Composition of the prompt features: the catalog every consumer shares, recently used prompts,
-// prompt documents, the Run Prompt command and the @mcp chat participant.
+// prompt documents, the Run Prompt command and what the @mcp chat participant does.
 import * as vscode from 'vscode';
-import { registerChatParticipant } from '../chat/participant';
+import { createChatHandler } from '../chat/chatHandler';
 import type { ToolChatServices } from '../chat/toolsChat';
 import type { SessionManager } from '../mcp/sessionManager';
 import { PromptCatalog } from './promptCatalog';
@@ -11,7 +11,11 @@ import { RecentPrompts } from './recentPrompts';
 import { registerRunPromptCommand } from './runPromptCommand';
 import { registerPromptTestCommands } from './testHooks';
 
-export function registerPrompts(sessions: SessionManager, context: vscode.ExtensionContext, tools?: ToolChatServices): vscode.Disposable[] {
+export function registerPrompts(
+  sessions: SessionManager,
+  context: vscode.ExtensionContext,
+  tools?: ToolChatServices,
+): { chatHandler: vscode.ChatRequestHandler; disposables: vscode.Disposable[] } {
   const catalog = new PromptCatalog(sessions);
   const services: PromptServices = {
     sessions,
@@ -23,11 +27,9 @@ export function registerPrompts(sessions: SessionManager, context: vscode.Extens
     },
   };
   const documents = new PromptDocuments();
-  return [
-    catalog,
-    documents,
-    registerRunPromptCommand(services, documents),
-    ...registerChatParticipant(services, context.extensionUri, tools),
-    ...registerPromptTestCommands(services),
-  ];
+  const chat = createChatHandler(services, tools);
+  return {
+    chatHandler: chat.handler,
+    disposables: [catalog, documents, registerRunPromptCommand(services, documents), ...chat.disposables, ...registerPromptTestCommands(services)],
+  };
 }

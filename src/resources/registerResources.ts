@@ -1,5 +1,6 @@
-// Wires the resources feature into the extension (one call from the composition root): the watchers
-// (subscriptions), the read-only `mcp-client-resource:` file system, the Resources view and its commands.
+// Wires the resources feature into the extension (one call from features.ts): the watchers
+// (subscriptions), the read-only `mcp-client-resource:` file system (registered at activation by
+// extension.ts, which hands its calls to the one made here), the Resources view and its commands.
 import * as vscode from 'vscode';
 import type { Logger } from '../mcp/logger';
 import type { SessionManager } from '../mcp/sessionManager';
@@ -7,7 +8,6 @@ import { registerResourceTestCommand } from '../testHooks';
 import { ResourcesTreeProvider } from '../views/resourcesTree';
 import { registerResourceCommands } from './resourceCommands';
 import { ResourceFileSystem } from './resourceFileSystem';
-import { RESOURCE_SCHEME } from './resourceUri';
 import { ResourceWatchers } from './resourceWatchers';
 
 const DEFAULT_MAX_SIZE_MB = 50;
@@ -18,7 +18,10 @@ function maxBytes(): number {
   return Math.max(0, Number.isFinite(mb) ? mb : DEFAULT_MAX_SIZE_MB) * 1024 * 1024;
 }
 
-export function registerResources(manager: SessionManager, loggerFor: (server: string) => Logger): vscode.Disposable[] {
+export function registerResources(
+  manager: SessionManager,
+  loggerFor: (server: string) => Logger,
+): { fileSystem: vscode.FileSystemProvider; disposables: vscode.Disposable[] } {
   const watchers = new ResourceWatchers(manager, loggerFor);
   const fileSystem = new ResourceFileSystem(manager, watchers, maxBytes);
   const tree = new ResourcesTreeProvider(manager, loggerFor);
@@ -28,16 +31,8 @@ export function registerResources(manager: SessionManager, loggerFor: (server: s
     showCollapseAll: true,
     canSelectMany: true,
   });
-  return [
-    watchers,
+  return {
     fileSystem,
-    vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, fileSystem, {
-      isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString('MCP resources are read-only: they are read from their server.'),
-    }),
-    tree,
-    view,
-    ...registerResourceCommands(manager, tree, maxBytes),
-    registerResourceTestCommand(tree),
-  ];
+    disposables: [watchers, fileSystem, tree, view, ...registerResourceCommands(manager, tree, maxBytes), registerResourceTestCommand(tree)],
+  };
 }

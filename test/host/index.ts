@@ -7,6 +7,8 @@ import * as util from 'node:util';
 // A default import, not `import * as`: Mocha is a class exported with `export =`, and a namespace
 // import of it is not constructible once esbuild transpiles the file.
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
+import { until } from './until';
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,6 +25,10 @@ export async function run(): Promise<void> {
 
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000 });
   for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
+
+  // The extension registers its test hooks with its features, just after activation (featureLoader.ts).
+  await vscode.extensions.getExtension('mcp-client.mcp-client')?.activate();
+  await until('the extension to load its features', async () => (await vscode.commands.getCommands(true)).includes('mcpClient.test.serverTreeItems'));
 
   let stats: { passes: number; failures: number; pending: number };
   // Each failure's full title and first line, repeated by scripts/test.mjs at the very end of the run.

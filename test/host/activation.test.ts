@@ -1,0 +1,43 @@
+// Activation loads only the light part of the extension; the features follow just after it
+// (src/featureLoader.ts). Every contributed command must exist once they have, and a command used
+// before they have must load them and run the real command with its arguments.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { FeatureLoader } from '../../src/featureLoader';
+import type { FeatureHost, Features } from '../../src/features';
+
+describe('Activation and the feature bundle', () => {
+  it('registers every contributed command', async () => {
+    const extension = vscode.extensions.getExtension('mcp-client.mcp-client')!;
+    await extension.activate();
+    const contributed = (extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(contributed.filter((id) => !registered.has(id)), []);
+  });
+
+  it('runs a command used before the features load: they load once and the real command gets the arguments', async () => {
+    const id = 'mcpClientTest.standIn';
+    const calls: unknown[][] = [];
+    let loads = 0;
+    const features = { disposables: [] as vscode.Disposable[] } as unknown as Features;
+    const loader = new FeatureLoader({} as FeatureHost, [id], () => ({
+      activateFeatures: () => {
+        loads++;
+        features.disposables.push(vscode.commands.registerCommand(id, (...args: unknown[]) => (calls.push(args), `real ${args.length}`)));
+        return features;
+      },
+    }));
+    try {
+      assert.equal(loads, 0, 'nothing loads until the command is used');
+      const node = { name: 'a tree node, passed as is' };
+      assert.equal(await vscode.commands.executeCommand(id, node, 2), 'real 2');
+      assert.equal(await vscode.commands.executeCommand(id), 'real 0');
+      assert.equal(loads, 1);
+      assert.equal(calls[0][0], node, 'the very object, not a copy');
+      assert.equal(loader.load(), features);
+    } finally {
+      loader.dispose();
+    }
+    assert.ok(!(await vscode.commands.getCommands(true)).includes(id), 'disposing removes the real command');
+  });
+});
