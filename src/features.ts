@@ -1,4 +1,4 @@
-// The feature half of the UI, a bundle of its own (dist/features.js) that lazyFeatures.ts loads just
+// The feature half of the UI, a bundle of its own (dist/features.js) that featureLoader.ts loads just
 // after activation, or earlier when a command, the @mcp participant or a resource document needs it:
 // every command, the Resources and Tools views, prompts and chat, tools, sampling and elicitation,
 // inputs, OAuth and import. Activation itself (extension.ts) keeps only what must exist from the
