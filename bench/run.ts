@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 function activationAndSize(): Row[] {
   const rows: Row[] = [];
   if (!process.argv.includes('--no-activation')) {
-    const run = spawnSync(process.execPath, [join(root, 'bench', 'activation.mjs'), '3'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(root, 'bench', 'activation.mjs'), '5'], { cwd: root, encoding: 'utf8' });
     const found = /median ([\d.]+) ms over \d+ runs; empty baseline ([\d.]+) ms/.exec(run.stdout ?? '');
     if (found) {
       const [ours, base] = [Number(found[1]), Number(found[2])];

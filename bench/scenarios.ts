@@ -3,6 +3,7 @@ import { compare, ms, ratio, time } from './measure';
 import { EchoPipe } from './floor';
 import { bareClient, ourSession } from './servers';
 import { McpSession } from '../src/mcp/session';
+import type { Client } from '@modelcontextprotocol/client';
 
 export interface Row {
   what: string;
@@ -36,11 +37,15 @@ export async function sessionOverhead(): Promise<{ rows: Row[]; oursOverFloor: n
     const [oursPing, barePing] = await compare(() => times(PINGS, () => session.ping()), () => times(PINGS, () => client.ping()), 9);
     // The same comparison without the second server process and its scheduling noise: our session
     // against the SDK Client inside it, on one server. This isolates what our layer itself costs.
-    const inner = (session as unknown as { connection: { client: { ping(): Promise<unknown> } } }).connection.client;
+    const inner = (session as unknown as { connection: { client: Pick<Client, 'ping' | 'readResource'> } }).connection.client;
     const [oursSame, innerSame] = await compare(() => times(PINGS, () => session.ping()), () => times(PINGS, () => inner.ping()), 9);
     const [oursRead, bareRead] = await compare(
       () => inFlight(READS, IN_FLIGHT, (i) => session.readResource(`fixture://item/${i}`)),
       () => inFlight(READS, IN_FLIGHT, (i) => client.readResource({ uri: `fixture://item/${i}` }, { cacheMode: 'bypass' })),
+    );
+    const [oursReadSame, innerReadSame] = await compare(
+      () => inFlight(READS, IN_FLIGHT, (i) => session.readResource(`fixture://item/${i}`)),
+      () => inFlight(READS, IN_FLIGHT, (i) => inner.readResource({ uri: `fixture://item/${i}` }, { cacheMode: 'bypass' })),
     );
     const [floorPing] = await compare(() => times(PINGS, () => pipe.roundTrip()), async () => undefined);
     return {
@@ -49,6 +54,7 @@ export async function sessionOverhead(): Promise<{ rows: Row[]; oursOverFloor: n
         { what: `${PINGS} sequential pings`, ours: ms(oursPing), baseline: `${ms(barePing)} (bare SDK)`, ratio: ratio(oursPing, barePing), goal: '≤ 1.10×', value: oursPing / barePing },
         { what: `${PINGS} sequential pings, one server: our session vs its own SDK client`, ours: ms(oursSame), baseline: `${ms(innerSame)} (SDK client)`, ratio: ratio(oursSame, innerSame), goal: '≤ 1.10×', value: oursSame / innerSame },
         { what: `${READS} resources/read, ${IN_FLIGHT} in flight`, ours: ms(oursRead), baseline: `${ms(bareRead)} (bare SDK)`, ratio: ratio(oursRead, bareRead), goal: '≤ 1.10×', value: oursRead / bareRead },
+        { what: `${READS} resources/read, ${IN_FLIGHT} in flight, one server: our session vs its own SDK client`, ours: ms(oursReadSame), baseline: `${ms(innerReadSame)} (SDK client)`, ratio: ratio(oursReadSame, innerReadSame), goal: '≤ 1.10×', value: oursReadSame / innerReadSame },
         { what: `${PINGS} round trips: bare SDK vs no-SDK floor`, ours: ms(barePing), baseline: `${ms(floorPing)} (floor)`, ratio: ratio(barePing, floorPing), goal: 'report' },
         { what: `${PINGS} round trips: ours vs no-SDK floor`, ours: ms(oursPing), baseline: `${ms(floorPing)} (floor)`, ratio: ratio(oursPing, floorPing), goal: 'profile if > 3×', value: oursPing / floorPing },
       ],
