@@ -43,13 +43,13 @@ export async function installVsix(vsixPath, extensionsDir) {
 
 /**
  * @param {{ userDataDir?: string, extensionsDir?: string, settings?: object, env?: Record<string,string>,
- *           port?: number, disableWorkspaceTrust?: boolean, timeoutMs?: number }} [options]
+ *           port?: number, disableWorkspaceTrust?: boolean, timeoutMs?: number, testDriver?: boolean }} [options]
  * @returns {Promise<{ url: string, host: string, port: number, process: import('node:child_process').ChildProcess,
  *                     userDataDir: string, output: () => string, stop: () => Promise<void> }>}
  */
 export async function launchCodeServer({
   userDataDir, extensionsDir, settings = {}, env = {}, port = 0,
-  disableWorkspaceTrust = true, timeoutMs = START_TIMEOUT_MS,
+  disableWorkspaceTrust = true, timeoutMs = START_TIMEOUT_MS, testDriver = false,
 } = {}) {
   const { node24, codeServer } = await setupHost();
   const root = mkdtempSync(join(tmpdir(), 'mcp-client-host-'));
@@ -70,8 +70,9 @@ export async function launchCodeServer({
     '--disable-update-check',
     ...(disableWorkspaceTrust ? ['--disable-workspace-trust'] : []),
     '--ignore-last-opened',
-    // Without this the workbench ignores extensionDevelopmentPath/extensionTestsPath and the run hangs.
-    '--vscode-option', 'enable-smoke-test-driver',
+    // Only for test runs: without it the workbench ignores extensionDevelopmentPath/extensionTestsPath and
+    // the run hangs. It also hides every notification toast, so a window a person looks at must not have it.
+    ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
     '--config', configFile,

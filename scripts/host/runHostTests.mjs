@@ -49,7 +49,7 @@ export async function runHostTests({
     // workbench keeps only the last extensionDevelopmentPath of its payload.
     extensionsDir = installedDir ?? (extraExtensionPaths.length ? mkdtempSync(join(tmpdir(), 'mcp-client-host-extensions-')) : undefined);
     if (extensionsDir) copyExtensions(extraExtensionPaths, extensionsDir);
-    server = await launchCodeServer({ settings, env, disableWorkspaceTrust, extensionsDir });
+    server = await launchCodeServer({ settings, env, disableWorkspaceTrust, extensionsDir, testDriver: true });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (error) => remember(`[page error] ${error.message}`));
