@@ -22,6 +22,8 @@ const DEMO_USER_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   'extensions.autoUpdate': false,
   'extensions.autoCheckUpdates': false,
+  // The demo workspace lives inside this repository; VS Code would offer to open the repository around it.
+  'git.openRepositoryInParentFolders': 'never',
 };
 
 /**
@@ -49,20 +51,17 @@ export function build({ production = false } = {}) {
  * - `--install-extension <vsix>` needs `vsce package` first (slower, and a copy: a rebuild is not picked up).
  * - An extension folder in `--extensions-dir` is found by VS Code's scan of that folder (it writes its
  *   extensions.json from it on first start), loads like any installed extension, and costs nothing.
- * The folder is real and holds symlinks to what the packaged extension contains (not a link to the whole
- * repository), so `npm run watch` + "Developer: Reload Window" picks up changes, and uninstalling it from the
- * Extensions view can only delete links, never the repository's files.
+ * The extension's folder is a symlink to this repository, so `npm run watch` + "Developer: Reload Window"
+ * picks up changes. Not a real folder of symlinks to the packaged files: VS Code tells which extension a
+ * module belongs to by the module's real path, and files reached through linked entries resolve outside
+ * such a folder, so the extension got VS Code's default API ("Null Extension Description" as the source of
+ * its notifications). Uninstalling removes the link (VS Code moves the folder away and deletes it, and
+ * deleting a symlink does not follow it).
  */
 export function prepareExtensionsDir(extraExtensions = []) {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const dir = mkdtempSync(join(tmpdir(), 'mcp-client-demo-extensions-'));
-  const extension = join(dir, `${manifest.publisher}.${manifest.name}-${manifest.version}`.toLowerCase());
-  mkdirSync(extension);
-  const entries = new Set(['package.json', 'package.nls.json', 'dist', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE']);
-  if (typeof manifest.icon === 'string') entries.add(manifest.icon.split('/')[0]);
-  for (const entry of entries) {
-    if (existsSync(join(ROOT, entry))) symlinkSync(join(ROOT, entry), join(extension, entry));
-  }
+  symlinkSync(ROOT, join(dir, `${manifest.publisher}.${manifest.name}-${manifest.version}`.toLowerCase()));
   // Other extensions to load beside it (the activation benchmark's baseline), linked whole.
   for (const path of extraExtensions) {
     const { publisher, name, version } = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
