@@ -2,24 +2,17 @@
 // host test checks the vscode.lm messages a real model receives).
 import * as assert from 'node:assert/strict';
 import { promptConversation, resourceParts } from '../../src/chat/chatContent';
-import type { McpSession } from '../../src/mcp/session';
 import { PNG } from '../fixtures/servers/promptsFixtureData';
-import { definition, newSession, stdio } from './helpers';
+import { definition, sessionForSuite, stdio } from './helpers';
 
 const png = new Uint8Array(Buffer.from(PNG, 'base64'));
 
 describe('MCP content as chat messages', function () {
   this.timeout(30_000);
-  const sessions: McpSession[] = [];
-  let session: McpSession;
-  before(async () => {
-    session = newSession(definition('prompts', stdio('promptsFixture')), {}, sessions);
-    await session.start();
-  });
-  after(async () => Promise.all(sessions.splice(0).map((s) => s.shutdown())));
+  const session = sessionForSuite(definition('prompts', stdio('promptsFixture')));
 
   it('keeps roles and text, and appends what the user typed as a final user message', async () => {
-    const { turns, resources } = promptConversation(await session.getPrompt({ name: 'conversation' }), '  In March, please. ');
+    const { turns, resources } = promptConversation(await session().getPrompt({ name: 'conversation' }), '  In March, please. ');
     assert.deepEqual(turns, [
       { role: 'user', parts: [{ kind: 'text', text: 'Let us plan a trip.' }] },
       { role: 'assistant', parts: [{ kind: 'text', text: 'Gladly. Where to?' }] },
@@ -27,11 +20,11 @@ describe('MCP content as chat messages', function () {
       { role: 'user', parts: [{ kind: 'text', text: 'In March, please.' }] },
     ]);
     assert.deepEqual(resources, []);
-    assert.equal(promptConversation(await session.getPrompt({ name: 'conversation' }), '   ').turns.length, 3, 'no empty final message');
+    assert.equal(promptConversation(await session().getPrompt({ name: 'conversation' }), '   ').turns.length, 3, 'no empty final message');
   });
 
   it('sends images as image data, embedded resources as text with their URI, and lists the resources', async () => {
-    const { turns, resources } = promptConversation(await session.getPrompt({ name: 'everything' }));
+    const { turns, resources } = promptConversation(await session().getPrompt({ name: 'everything' }));
     assert.deepEqual(turns.map((t) => t.role), ['user', 'user', 'user', 'user', 'user', 'user', 'assistant']);
     assert.deepEqual(turns[1]!.parts, [{ kind: 'image', mimeType: 'image/png', data: png }]);
     assert.deepEqual(turns[2]!.parts, [{ kind: 'text', text: '[Audio (audio/wav, 124 B) is not included: this conversation cannot carry audio.]' }]);

@@ -47,6 +47,17 @@ export function newSession(def: ServerDefinition, options: Partial<SessionOption
   return session;
 }
 
+/** One running session for the whole suite that calls this: started in `before`, shut down in `after`. */
+export function sessionForSuite(def: ServerDefinition): () => McpSession {
+  let session: McpSession | undefined;
+  before(async () => {
+    session = newSession(def);
+    await session.start();
+  });
+  after(() => session?.shutdown());
+  return () => session!;
+}
+
 export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {

@@ -1,24 +1,20 @@
 // Getting a prompt: errors that name the server and the prompt (the spec's -32602 and -32603),
 // recently used prompts; and the arguments mcpClient.runPrompt accepts.
 import * as assert from 'node:assert/strict';
-import type { McpSession } from '../../src/mcp/session';
 import type { PromptServices } from '../../src/prompts/promptFlow';
 import { getPromptResult } from '../../src/prompts/promptRunner';
 import { RecentPrompts } from '../../src/prompts/recentPrompts';
 import { normalize, stringValues } from '../../src/prompts/runPromptArgs';
-import { definition, newSession, stdio, MemoryStore } from './helpers';
+import { definition, MemoryStore, sessionForSuite, stdio } from './helpers';
 
 
 describe('running a prompt', function () {
   this.timeout(30_000);
-  const sessions: McpSession[] = [];
-  let services: PromptServices;
-  before(async () => {
-    const session = newSession(definition('prompts', stdio('promptsFixture')), {}, sessions);
-    await session.start();
-    services = { sessions: { get: (name: string) => (name === 'prompts' ? session : undefined), entries: () => [] }, recents: new RecentPrompts(new MemoryStore()) } as unknown as PromptServices;
-  });
-  after(async () => Promise.all(sessions.splice(0).map((s) => s.shutdown())));
+  const session = sessionForSuite(definition('prompts', stdio('promptsFixture')));
+  const services = {
+    sessions: { get: (name: string) => (name === 'prompts' ? session() : undefined), entries: () => [] },
+    recents: new RecentPrompts(new MemoryStore()),
+  } as unknown as PromptServices;
 
   const run = (name: string, args: Record<string, string> = {}, signal?: AbortSignal) =>
     getPromptResult(services, { server: 'prompts', prompt: { name }, args }, signal);
