@@ -7,7 +7,7 @@
 //   out.png           (default /tmp/call-tool-cancel.png) after Cancel
 // Exits non-zero when a step does not appear.
 import { resolve } from 'node:path';
-import { allowServer, openWorkbench, startDemo, waitForStatusBar } from './host/demoHost.mjs';
+import { allowServer, openWorkbench, runCommand, startDemo, waitForStatusBar } from './host/demoHost.mjs';
 
 const out = resolve(process.argv[2] ?? '/tmp/call-tool-cancel.png');
 const progressOut = out.replace(/(\.png)?$/i, '-progress.png');
@@ -26,11 +26,7 @@ try {
   // F1 → Call Tool… → the tool → its one argument, as typed.
   const input = page.locator('.quick-input-widget .quick-input-box input');
   const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-  await page.locator('.monaco-workbench .part.statusbar').click({ position: { x: 700, y: 10 } });
-  await page.keyboard.press('F1');
-  await input.fill('>MCP Client: Call Tool');
-  await rows.filter({ hasText: 'MCP Client: Call Tool' }).first().waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'MCP Client: Call Tool', { closes: false });
   await rows.filter({ hasText: 'Reindex notes' }).first().waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill('reindex');
   await page.keyboard.press('Enter');

@@ -148,8 +148,11 @@ export async function waitForStatusBar(page, text = '1/1', timeout = 60_000) {
     .first().waitFor({ state: 'visible', timeout });
 }
 
-/** Runs a command by its palette title, as a person would: focus the workbench, F1, type, Enter. */
-export async function runCommand(page, title) {
+/**
+ * Runs a command by its palette title, as a person would: focus the workbench, F1, type, Enter. Waits for
+ * the palette to close unless `closes` is false (a command that asks with a quick input of its own).
+ */
+export async function runCommand(page, title, { closes = true } = {}) {
   await page.locator('.monaco-workbench .part.statusbar').click({ position: { x: 700, y: 10 } });
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -158,7 +161,7 @@ export async function runCommand(page, title) {
   await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: title }).first()
     .waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  if (closes) await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 /** The row of server `name` in the Servers view (the view must be open). */
