@@ -29,6 +29,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // Every failure's title and first line, repeated just above the last line: a long run's log may be cut
 // from the top, and the failing test must still be named.
 const failures = [];
+const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -46,7 +47,7 @@ async function unitTests() {
   const failed = [];
   const stats = await new Promise((resolveStats) => {
     const runner = mocha.run(() => resolveStats(runner.stats));
-    runner.on('fail', (test, error) => failed.push(`${test.fullTitle()}: ${String(error?.message ?? error).split('\n')[0]}`));
+    runner.on('fail', (test, error) => failed.push(`${test.fullTitle()}: ${firstLine(error)}`));
   });
   return { passed: stats.passes, failed: stats.failures, skipped: stats.pending, failures: failed };
 }
@@ -137,7 +138,7 @@ async function part(name, run) {
   } catch (error) {
     console.error(`${name} crashed: ${error?.stack ?? error}`);
     totals.failed += 1;
-    failures.push(`${name}: crashed: ${String(error?.message ?? error).split('\n')[0]}`);
+    failures.push(`${name}: crashed: ${firstLine(error)}`);
   }
 }
 
