@@ -1,6 +1,6 @@
 // `npm start`: the extension in a real VS Code, on the demo workspace, in your browser.
 // Builds dist/extension.js and dist/demo-server.js, starts code-server (VS Code's server build; installed
-// outside the repository on first use by scripts/setup-host.sh) with this repository installed as an
+// outside the repository on first use by scripts/host/setupHost.mjs) with this repository installed as an
 // extension, and prints the address of demo/workspace. Runs until Ctrl+C, then stops code-server and
 // everything it started. See scripts/host/demoHost.mjs for how the extension is loaded.
 //
@@ -9,7 +9,8 @@
 //   --measure          open the page in headless Chromium, click Allow on the consent dialog, wait until the
 //                      demo server runs, print how long that took from the start of this script, and exit
 //   --verbose          echo code-server's own output
-// Runs on the system Node; only code-server itself runs on the Node 24 that setup-host.sh installs.
+// Runs on the system Node; only code-server itself runs on the Node 24 that setupHost.mjs installs.
+import './host/nodeVersion.mjs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import {

@@ -3,7 +3,9 @@
 // Builds, runs the unit tests in this process (plain Node), then the host tests inside a real VS Code
 // (code-server + headless Chromium, see scripts/host/), and ends with one line: `N passed, N failed[, N skipped]`.
 // Options: --screenshot <png> (workbench screenshot at the end of the host run).
-// Runs on the system Node (20); only code-server itself runs on Node 24.
+// Runs on the system Node (20); code-server and the conformance suites run on the Node 24 that
+// scripts/host/setupHost.mjs installs (once, into MCP_CLIENT_CACHE) before the parts that need them.
+import './host/nodeVersion.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
 import { installVsix } from './host/codeServer.mjs';
+import { toolchain } from './host/setupHost.mjs';
 import { runHostTests } from './host/runHostTests.mjs';
 import { runConformance } from '../test/conformance/run.mjs';
 
@@ -136,7 +139,7 @@ async function part(name, run) {
     Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed, skipped: totals.skipped + skipped });
     failures.push(...named.map((title) => `${name}: ${title}`));
   } catch (error) {
-    console.error(`${name} crashed: ${error?.stack ?? error}`);
+    console.error(`${name} crashed: ${error?.name === 'SetupError' ? error.message : (error?.stack ?? error)}`);
     totals.failed += 1;
     failures.push(`${name}: crashed: ${firstLine(error)}`);
   }
@@ -149,10 +152,31 @@ if (build.status !== 0) {
   failures.push('build failed (node esbuild.mjs --tests)');
 } else {
   if (runAll || flags.unit) await part('unit tests', unitTests);
-  // The official MCP conformance suite: one count per client scenario (test/conformance/).
-  if (runAll || flags.conformance) await part('MCP conformance suite (client scenarios)', () => runConformance());
-  if (runAll || flags.host) await part('host tests (code-server, extension from this folder)', hostTests);
-  if (runAll || flags.vsix) await part('host tests (code-server, extension installed from the .vsix)', vsixHostTests);
+  // The parts below need the toolchain. It is set up once, as a part of its own, so that a failing step
+  // is reported once, with its name, its installer's last lines and what to do.
+  const needsToolchain = [
+    // The official MCP conformance suite: one count per client scenario (test/conformance/).
+    [runAll || flags.conformance, 'MCP conformance suite (client scenarios)', () => runConformance()],
+    [runAll || flags.host, 'host tests (code-server, extension from this folder)', hostTests],
+    [runAll || flags.vsix, 'host tests (code-server, extension installed from the .vsix)', vsixHostTests],
+  ].filter(([wanted]) => wanted);
+  let ready = needsToolchain.length === 0;
+  if (!ready) {
+    await part('toolchain (Chromium, Node 24, code-server, conformance suites)', async () => {
+      const paths = await toolchain();
+      console.log(`Node 24: ${paths.node24}\ncode-server: ${paths.codeServer}\nChromium: ${paths.chromium}`);
+      ready = true;
+      return { passed: 0, failed: 0, skipped: 0 };
+    });
+  }
+  for (const [, name, run] of needsToolchain) {
+    if (ready) await part(name, run);
+    else {
+      console.log(`\n=== ${name} ===\nnot run: the toolchain could not be set up (above)`);
+      totals.failed += 1;
+      failures.push(`${name}: not run, the toolchain could not be set up`);
+    }
+  }
 }
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);

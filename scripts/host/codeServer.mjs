@@ -1,39 +1,25 @@
-// Starts code-server (VS Code's server build, installed by scripts/setup-host.sh) for tests and demos.
-// code-server needs Node 24, so it runs on the Node that setup-host.sh installed, not on the system Node.
+// Starts code-server (VS Code's server build, installed by setupHost.mjs) for tests and demos.
+// code-server needs Node 24, so it runs on the Node that setupHost.mjs installed, not on the system Node.
 // Everything it writes (user data, extensions, HOME, XDG_*) goes to fresh folders so runs never share state.
 import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cleanNpmEnvironment, toolchain } from './setupHost.mjs';
 
-const SETUP_SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'setup-host.sh');
 const START_TIMEOUT_MS = 60_000;
-
-/** Runs setup-host.sh (cheap when everything is installed) and parses its one stdout line. */
-export function setupHost() {
-  return new Promise((resolvePaths, reject) => {
-    execFile('bash', [SETUP_SCRIPT], { maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`scripts/setup-host.sh failed: ${error.message}\n${stderr}`));
-      const last = stdout.trim().split('\n').pop() ?? '';
-      const paths = Object.fromEntries(last.split(' ').map((pair) => pair.split('=')));
-      if (!paths.NODE24 || !paths.CODE_SERVER) return reject(new Error(`unexpected setup-host.sh output: ${last}`));
-      resolvePaths({ node24: paths.NODE24, codeServer: paths.CODE_SERVER, chromium: paths.CHROMIUM });
-    });
-  });
-}
 
 /**
  * Installs a .vsix into `extensionsDir` the way a user would, with code-server's own
  * `--install-extension` (which unpacks it and records it in the folder's extensions.json).
  */
 export async function installVsix(vsixPath, extensionsDir) {
-  const { node24, codeServer } = await setupHost();
+  const { node24, codeServer } = await toolchain();
   const home = mkdtempSync(join(tmpdir(), 'mcp-client-vsix-home-'));
   try {
     await new Promise((resolveInstall, reject) => {
       execFile(node24, [join(codeServer, 'out', 'node', 'entry.js'), '--extensions-dir', extensionsDir, '--install-extension', vsixPath],
-        { env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') }, maxBuffer: 16 << 20 },
+        { env: { ...cleanNpmEnvironment(), HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') }, maxBuffer: 16 << 20 },
         (error, stdout, stderr) => (error ? reject(new Error(`installing ${vsixPath} failed: ${error.message}\n${stdout}${stderr}`)) : resolveInstall()));
     });
   } finally {
@@ -51,7 +37,7 @@ export async function launchCodeServer({
   userDataDir, extensionsDir, settings = {}, env = {}, port = 0,
   disableWorkspaceTrust = true, timeoutMs = START_TIMEOUT_MS, testDriver = false,
 } = {}) {
-  const { node24, codeServer } = await setupHost();
+  const { node24, codeServer } = await toolchain();
   const root = mkdtempSync(join(tmpdir(), 'mcp-client-host-'));
   userDataDir ??= join(root, 'user-data');
   extensionsDir ??= join(root, 'extensions');
@@ -77,8 +63,8 @@ export async function launchCodeServer({
     '--extensions-dir', extensionsDir,
     '--config', configFile,
   ];
-  const childEnv = { ...process.env };
-  // Variables from an enclosing VS Code (integrated terminal, extension host) would confuse the server.
+  // Variables from an enclosing VS Code (integrated terminal, extension host) or npm would confuse the server.
+  const childEnv = cleanNpmEnvironment();
   for (const key of Object.keys(childEnv)) if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE') delete childEnv[key];
   Object.assign(childEnv, {
     HOME: home,
