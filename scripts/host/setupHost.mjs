@@ -137,7 +137,9 @@ export async function npmInstall({ step, target, packages, packageDir, node, env
   }
 }
 
-const missingDebianPackages = () => DEBIAN_PACKAGES.filter((pkg) => spawnSync('dpkg', ['-s', pkg], { stdio: 'ignore' }).status !== 0);
+// `dpkg -s` succeeds for a removed package whose configuration files remain; only "install ok installed" counts.
+const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout === 'install ok installed';
+const missingDebianPackages = () => DEBIAN_PACKAGES.filter((pkg) => !installed(pkg));
 
 async function installDebianPackages({ logsDir, report }) {
   const missing = missingDebianPackages();
@@ -204,10 +206,10 @@ export async function setupHost({ log = (text) => console.error(text), env = pro
   return { node24, codeServer, chromium: CHROMIUM, conformance: { stable: suite('conformance-stable'), next: suite('conformance-next') } };
 }
 
-let installed;
+let ready;
 /** setupHost() once per process: the test parts and the demo share one check (and one report of a failure). */
 export function toolchain() {
-  return (installed ??= setupHost());
+  return (ready ??= setupHost());
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
