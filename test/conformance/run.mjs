@@ -1,102 +1,120 @@
-// Runs the official MCP conformance suite (`--suite all`) against the test-only CLI client
+// Runs the official MCP conformance suite's client scenarios against the test-only CLI client
 // (test/conformance/client.ts, compiled to out/). The suites are pinned in test/conformance/suites/ and
-// need Node 22+, so they run on the Node 24 that scripts/host/setupHost.mjs installs with them; the client
-// itself runs on this Node. One count per scenario, read from the suite's own summary:
-// - a scenario with a FAILURE check fails;
+// need Node 22+, so they run on the Node 24 that scripts/host/setupHost.mjs installs with them; the
+// client itself runs on this Node.
+//
+// Each scenario runs on its own (`client --scenario <name>`), a few at a time: the suite's `--suite all`
+// starts every client at once, and on a 2-core machine that turns load into failures (probe timeouts,
+// "reconnected very late") that say nothing about the client. One count per scenario:
+// - a FAILURE check, a client that timed out, or a client that exited with an error fails it;
 // - a scenario that ran no check at all fails (it proves nothing);
-// - a WARNING does not fail it (the suite's own exit code does, which is why it is not used as the verdict),
-//   but each warning is shown with its text, so a "reconnected slightly late" on a busy machine is visible
-//   without turning the run red;
-// - a suite that crashed, or printed no summary, fails the run.
+// - a WARNING does not fail it (the suite's own exit code does, which is why that is not the verdict),
+//   but each warning is shown with its text, so a "reconnected slightly late" on a busy machine is
+//   visible without turning the run red;
+// - a scenario that wrote no results (the suite crashed) fails, with its last output lines.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toolchain } from '../../scripts/host/setupHost.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SUMMARY_LINE = /^[✓✗] (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/;
+/** Scenarios run at once: the machine's two cores, one for the suite's server and one for the client. */
+const CONCURRENCY = 2;
 
-/** Every results folder (one per scenario run) under `dir`: the ones holding a checks.json. */
-function scenarioDirs(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (!statSync(path).isDirectory()) return [];
-    return existsSync(join(path, 'checks.json')) ? [path] : scenarioDirs(path);
+function run(node, args, cwd) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(node, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ exitCode: code ?? 1, output }));
   });
 }
 
-/** The checks a scenario wrote, by scenario name (its results folder is `<scenario>-<timestamp>`). */
-function checksByScenario(output) {
-  const result = new Map();
-  for (const dir of scenarioDirs(output)) {
-    const name = relative(output, dir).replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
-    result.set(name, JSON.parse(readFileSync(join(dir, 'checks.json'), 'utf8')));
-  }
-  return result;
-}
-
-/** Parses the suite's summary into one verdict per scenario. Exported for the unit test of the verdicts. */
-export function verdicts(summary, checks = new Map()) {
-  const scenarios = [];
-  for (const line of summary.split('\n')) {
-    const match = SUMMARY_LINE.exec(line.trim());
-    if (!match) continue;
-    const [, name, passed, failed, warnings = '0'] = match;
-    const ran = checks.get(name) ?? [];
-    const texts = (status) => ran.filter((c) => c.status === status).map((c) => `${c.id}: ${c.errorMessage ?? c.description}`);
-    scenarios.push({
-      name,
-      passed: Number(passed),
-      failed: Number(failed),
-      warnings: texts('WARNING').length ? texts('WARNING') : Array.from({ length: Number(warnings) }, () => '(no text recorded)'),
-      failures: texts('FAILURE'),
-    });
-  }
-  return scenarios;
+/** The client scenarios the suite lists (`list --client`: lines "  - <name> [<spec versions>]"). */
+export function parseScenarioList(text) {
+  const at = text.indexOf('Client scenarios');
+  return at < 0 ? [] : [...text.slice(at).matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]);
 }
 
 /**
- * @param {{ suite?: string, version?: 'stable' | 'next', log?: (text: string) => void }} [options]
+ * One scenario's verdict from the checks it wrote and the suite's output. Exported for its unit test.
+ * @returns {{ name: string, passed: number, failures: string[], warnings: string[] }}
  */
-export async function runConformance({ suite = 'all', version = 'stable', log = console.log } = {}) {
+export function verdict(name, checks, output) {
+  const texts = (status) => (checks ?? []).filter((c) => c.status === status).map((c) => `${c.id}: ${c.errorMessage ?? c.description}`);
+  const failures = texts('FAILURE');
+  const passed = (checks ?? []).filter((c) => c.status === 'SUCCESS').length;
+  const tail = () => output.trim().split('\n').slice(-8).join(' | ');
+  if (!checks) failures.push(`the suite wrote no results: ${tail()}`);
+  else if (/CLIENT TIMED OUT/.test(output)) failures.push('the client timed out');
+  else if (/CLIENT EXITED WITH ERROR/.test(output)) failures.push(`the client exited with an error: ${tail()}`);
+  else if (passed === 0 && failures.length === 0) failures.push('no check ran');
+  return { name, passed, failures, warnings: texts('WARNING') };
+}
+
+/**
+ * @param {{ version?: 'stable' | 'next', log?: (text: string) => void }} [options]
+ */
+export async function runConformance({ version = 'stable', log = console.log } = {}) {
   const { node24, conformance } = await toolchain();
   const cli = conformance[version];
   const client = join(root, 'out', 'test', 'conformance', 'client.js');
   const output = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   try {
-    const args = [cli, 'client', '--command', `"${process.execPath}" "${client}"`, '--suite', suite, '-o', output];
-    const { exitCode, out } = await new Promise((resolveRun, reject) => {
-      const child = spawn(node24, args, { cwd: output, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (d) => (text += d));
-      child.stderr.on('data', (d) => (text += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolveRun({ exitCode: code ?? 1, out: text }));
-    });
-    const at = out.indexOf('=== SUITE SUMMARY ===');
-    const summary = at >= 0 ? out.slice(at) : '';
-    log(summary.trim() || out.trim());
-    const scenarios = verdicts(summary, checksByScenario(output));
-    let passed = 0;
-    let failed = 0;
-    const failures = [];
-    for (const s of scenarios) {
-      for (const warning of s.warnings) log(`  ⚠ ${s.name}: ${warning} (a warning: the scenario still passes)`);
-      const reason = s.failed > 0 ? (s.failures.join('; ') || `${s.failed} checks failed`) : s.passed === 0 ? 'no check ran' : undefined;
-      if (!reason) { passed++; continue; }
-      failed++;
-      failures.push(`${s.name}: ${reason}`);
-      log(`  ✗ ${s.name}: ${reason}`);
-    }
-    // A suite that crashed or ran nothing must not look green.
+    const listed = await run(node24, [cli, 'list', '--client'], output);
+    const scenarios = parseScenarioList(listed.output);
     if (scenarios.length === 0) {
-      failed++;
-      failures.push(`the conformance suite exited with ${exitCode} and reported no scenario`);
+      return { passed: 0, failed: 1, skipped: 0, failures: [`the conformance suite listed no client scenario: ${listed.output.trim().slice(0, 500)}`] };
     }
-    return { passed, failed, skipped: 0, failures };
+    const results = [];
+    const queue = [...scenarios];
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const dir = join(output, name.replace(/\//g, '_'));
+        const { output: text } = await run(node24, [cli, 'client', '--command', `"${process.execPath}" "${client}"`, '--scenario', name, '-o', dir], output);
+        const file = findChecks(dir);
+        results.push(verdict(name, file && JSON.parse(readFileSync(file, 'utf8')), text));
+      }
+    }));
+    let passed = 0;
+    const failures = [];
+    for (const name of scenarios) {
+      const r = results.find((x) => x.name === name);
+      const mark = r.failures.length ? '✗' : '✓';
+      log(`${mark} ${name}: ${r.passed} checks passed${r.warnings.length ? `, ${r.warnings.length} warnings` : ''}`);
+      for (const warning of r.warnings) log(`    ⚠ ${warning} (a warning: the scenario still passes)`);
+      for (const failure of r.failures) log(`    ✗ ${failure}`);
+      if (r.failures.length) failures.push(`${name}: ${r.failures.join('; ')}`);
+      else passed++;
+    }
+    log(`${passed} of ${scenarios.length} client scenarios passed`);
+    return { passed, failed: failures.length, skipped: 0, failures };
   } finally {
     rmSync(output, { recursive: true, force: true });
+  }
+}
+
+/** The suite writes <dir>/<scenario>-<timestamp>/checks.json (the scenario name may hold a '/'). */
+function findChecks(dir) {
+  if (!existsSync(dir)) return undefined;
+  const stack = [dir];
+  while (stack.length) {
+    const current = stack.pop();
+    const candidate = join(current, 'checks.json');
+    if (existsSync(candidate)) return candidate;
+    for (const entry of readdirSafe(current)) stack.push(join(current, entry));
+  }
+  return undefined;
+}
+
+function readdirSafe(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
   }
 }

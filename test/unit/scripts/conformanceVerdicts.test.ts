@@ -1,45 +1,54 @@
-// How the conformance wrapper (test/conformance/run.mjs) turns the suite's summary into verdicts:
-// a warning is shown but passes, a failure fails, a scenario with no check fails.
+// How the conformance wrapper (test/conformance/run.mjs) turns one scenario's checks and the suite's
+// output into a verdict: a warning is shown but passes; a failure, a client error or timeout, a scenario
+// that ran no check, and a suite that wrote no results fail.
 import * as assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(__dirname, '..', '..', '..', '..');
-interface Verdict { name: string; passed: number; failed: number; warnings: string[]; failures: string[] }
-const load = () =>
-  import(pathToFileURL(join(root, 'test', 'conformance', 'run.mjs')).href) as Promise<{ verdicts(summary: string, checks?: Map<string, object[]>): Verdict[] }>;
+interface Verdict { name: string; passed: number; failures: string[]; warnings: string[] }
+interface RunModule {
+  verdict(name: string, checks: object[] | undefined, output: string): Verdict;
+  parseScenarioList(text: string): string[];
+}
+const load = () => import(pathToFileURL(join(root, 'test', 'conformance', 'run.mjs')).href) as Promise<RunModule>;
 
-// The suite's own summary, as 0.1.16 prints it on a busy machine.
-const SUMMARY = `=== SUITE SUMMARY ===
-
-✓ initialize: 1 passed, 0 failed
-✗ sse-retry: 2 passed, 0 failed, 1 warnings
-✗ auth/dpop: 3 passed, 2 failed
-✓ sep-2640-client-skills: 0 passed, 0 failed
-
-Total: 6 passed, 2 failed, 1 warnings`;
+const success = (id: string) => ({ id, status: 'SUCCESS', description: id });
 
 describe('conformance verdicts', () => {
-  it('keeps a warning as a pass with its text, a failure as a failure, and reads every scenario', async () => {
-    const { verdicts } = await load();
-    const checks = new Map<string, object[]>([
-      ['sse-retry', [
-        { id: 'client-sse-graceful-reconnect', status: 'SUCCESS', description: 'reconnects' },
-        { id: 'client-sse-retry-timing', status: 'WARNING', description: 'timing', errorMessage: 'Client reconnected slightly late (773ms instead of 500ms).' },
-      ]],
-      ['auth/dpop', [{ id: 'dpop-proof', status: 'FAILURE', description: 'DPoP proof in the token request' }]],
-    ]);
-    const result = verdicts(SUMMARY, checks);
-    assert.deepEqual(result.map((v) => v.name), ['initialize', 'sse-retry', 'auth/dpop', 'sep-2640-client-skills']);
-    const retry = result.find((v) => v.name === 'sse-retry')!;
-    assert.equal(retry.failed, 0);
-    assert.deepEqual(retry.warnings, ['client-sse-retry-timing: Client reconnected slightly late (773ms instead of 500ms).']);
-    assert.deepEqual(result.find((v) => v.name === 'auth/dpop')!.failures, ['dpop-proof: DPoP proof in the token request']);
-    assert.equal(result.find((v) => v.name === 'sep-2640-client-skills')!.passed, 0);
+  it('passes a scenario with a warning and shows the warning’s text', async () => {
+    const { verdict } = await load();
+    const result = verdict('sse-retry', [
+      success('client-sse-graceful-reconnect'),
+      { id: 'client-sse-retry-timing', status: 'WARNING', description: 'timing', errorMessage: 'Client reconnected slightly late (773ms instead of 500ms).' },
+    ], 'Warning Checks:\n❌ OVERALL: FAILED');
+    assert.deepEqual(result.failures, []);
+    assert.deepEqual(result.warnings, ['client-sse-retry-timing: Client reconnected slightly late (773ms instead of 500ms).']);
   });
 
-  it('finds no scenario in the output of a suite that crashed', async () => {
-    const { verdicts } = await load();
-    assert.deepEqual(verdicts('TypeError: Cannot read properties of undefined\n    at file:///…/index.js:2:1'), []);
+  it('fails a scenario with a failed check, naming the check', async () => {
+    const { verdict } = await load();
+    const result = verdict('auth/dpop', [success('a'), { id: 'dpop-proof', status: 'FAILURE', description: 'DPoP proof in the token request' }], '');
+    assert.deepEqual(result.failures, ['dpop-proof: DPoP proof in the token request']);
+  });
+
+  it('fails a scenario whose client exited with an error or timed out, though every check passed', async () => {
+    const { verdict } = await load();
+    const exited = verdict('json-schema-ref-no-deref', [success('ref-kept')], 'Client exited with code 1\nStderr:\nMethod not found\n⚠️  CLIENT EXITED WITH ERROR (code 1) - Test may be incomplete');
+    assert.match(exited.failures[0], /^the client exited with an error: .*Method not found/);
+    assert.deepEqual(verdict('x', [success('a')], '⚠️  CLIENT TIMED OUT - Test incomplete').failures, ['the client timed out']);
+  });
+
+  it('fails a scenario that ran no check, and one whose suite wrote no results', async () => {
+    const { verdict } = await load();
+    assert.deepEqual(verdict('sep-2640-client-no-prefetch', [{ id: 'skills', status: 'SKIPPED', description: 'skills/list never called' }], '').failures, ['no check ran']);
+    assert.match(verdict('initialize', undefined, 'TypeError: boom\n    at index.js:2:1').failures[0], /^the suite wrote no results: TypeError: boom/);
+  });
+
+  it('reads the client scenarios from the suite’s list', async () => {
+    const { parseScenarioList } = await load();
+    const listed = 'Server scenarios (test against a server):\n  - ping [2025-06-18]\n\nClient scenarios (test against a client):\n  - initialize [2025-06-18,2025-11-25]\n  - auth/dpop [extension]\n';
+    assert.deepEqual(parseScenarioList(listed), ['initialize', 'auth/dpop']);
+    assert.deepEqual(parseScenarioList('Error: boom'), []);
   });
 });
