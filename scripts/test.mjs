@@ -163,7 +163,7 @@ if (build.status !== 0) {
   let ready = needsToolchain.length === 0;
   if (!ready) {
     await part('toolchain (Chromium, Node 24, code-server, conformance suites)', async () => {
-      const paths = await toolchain();
+      const paths = await toolchain({ conformance: runAll || flags.conformance });
       console.log(`Node 24: ${paths.node24}\ncode-server: ${paths.codeServer}\nChromium: ${paths.chromium}`);
       ready = true;
       return { passed: 0, failed: 0, skipped: 0 };

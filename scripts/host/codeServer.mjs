@@ -14,7 +14,7 @@ const START_TIMEOUT_MS = 60_000;
  * `--install-extension` (which unpacks it and records it in the folder's extensions.json).
  */
 export async function installVsix(vsixPath, extensionsDir) {
-  const { node24, codeServer } = await toolchain();
+  const { node24, codeServer } = await toolchain({ conformance: false });
   const home = mkdtempSync(join(tmpdir(), 'mcp-client-vsix-home-'));
   try {
     await new Promise((resolveInstall, reject) => {
@@ -37,7 +37,7 @@ export async function launchCodeServer({
   userDataDir, extensionsDir, settings = {}, env = {}, port = 0,
   disableWorkspaceTrust = true, timeoutMs = START_TIMEOUT_MS, testDriver = false,
 } = {}) {
-  const { node24, codeServer } = await toolchain();
+  const { node24, codeServer } = await toolchain({ conformance: false });
   const root = mkdtempSync(join(tmpdir(), 'mcp-client-host-'));
   userDataDir ??= join(root, 'user-data');
   extensionsDir ??= join(root, 'extensions');

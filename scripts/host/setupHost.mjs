@@ -165,10 +165,11 @@ async function installDebianPackages({ logsDir, report }) {
 
 /**
  * Makes sure everything is installed and returns where it is. Cheap when the cache is warm.
- * @param {{ log?: (text: string) => void, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<{ node24: string, codeServer: string, chromium: string, conformance: { stable: string, next: string } }>}
+ * @param {{ log?: (text: string) => void, env?: NodeJS.ProcessEnv, conformance?: boolean }} [options]
+ *   `conformance: false`: skip the conformance suites (the demo does not need them).
+ * @returns {Promise<{ node24: string, codeServer: string, chromium: string, conformance?: { stable: string, next: string } }>}
  */
-export async function setupHost({ log = (text) => console.error(text), env = process.env } = {}) {
+export async function setupHost({ log = (text) => console.error(text), env = process.env, conformance = true } = {}) {
   const cache = cacheDir(env);
   const logsDir = join(cache, 'logs');
   mkdirSync(cache, { recursive: true });
@@ -194,6 +195,7 @@ export async function setupHost({ log = (text) => console.error(text), env = pro
       hint: 'its native modules build with python3, make, g++ and the Kerberos headers (libkrb5-dev); check those and the npm registry, then try again' });
   }
 
+  if (!conformance) return { node24, codeServer, chromium: CHROMIUM };
   // The lockfile's digest names the folder: a change to the pinned suites installs them anew.
   const lock = readFileSync(join(CONFORMANCE_PACKAGE, 'package-lock.json'));
   const conformanceDir = join(cache, `conformance-${createHash('sha256').update(lock).digest('hex').slice(0, 12)}`);
@@ -206,10 +208,14 @@ export async function setupHost({ log = (text) => console.error(text), env = pro
   return { node24, codeServer, chromium: CHROMIUM, conformance: { stable: suite('conformance-stable'), next: suite('conformance-next') } };
 }
 
-let ready;
-/** setupHost() once per process: the test parts and the demo share one check (and one report of a failure). */
-export function toolchain() {
-  return (ready ??= setupHost());
+const ready = new Map();
+/**
+ * setupHost() once per process and set of parts: the test parts share one check (and one report of a
+ * failure). code-server alone (`{ conformance: false }`) is what the demo and the host tests need.
+ */
+export function toolchain({ conformance = true } = {}) {
+  if (!ready.has(conformance)) ready.set(conformance, ready.get(true) ?? setupHost({ conformance }));
+  return ready.get(conformance);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
