@@ -1,5 +1,6 @@
-// Builds the extension bundle (dist/extension.js) and, with --tests, the test/bench/fixture code (out/).
-// The extension is one CommonJS bundle with `vscode` external; tests are transpiled file by file
+// Builds the extension's two bundles (dist/extension.js, what activation loads, and dist/contributions.js,
+// everything else) and, with --tests, the test/bench/fixture code (out/).
+// Each bundle is CommonJS with `vscode` external; tests are transpiled file by file
 // (no bundling) so mocha sees one module per test file and fixtures run as plain `node` scripts.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, statSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ const tests = args.has('--tests');
 
 const extension = {
   entryPoints: Object.fromEntries(
-    Object.entries({ extension: 'src/extension.ts', features: 'src/features.ts', core: 'src/core.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) =>
+    Object.entries({ extension: 'src/activation/activate.ts', contributions: 'src/activation/contributions.ts', 'demo-server': 'demo/server/demoServer.ts' }).filter(([, path]) =>
       existsSync(path),
     ),
   ),
@@ -21,10 +22,10 @@ const extension = {
   platform: 'node',
   target: 'node20',
   outdir: 'dist',
-  // './core' (src/core.ts: the session layer, the SDK, zod) and './features' (src/features.ts: the
-  // feature UI) are bundles of their own, which coreLoader.ts and featureLoader.ts require on first use,
-  // so that activation loads neither.
-  external: ['vscode', './core', './features'],
+  // './contributions' (src/activation/contributions.ts: every feature, the session layer, the SDK, zod)
+  // is a bundle of its own, which contributionLoader.ts requires just after activation, so that
+  // activation does not load it.
+  external: ['vscode', './contributions'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

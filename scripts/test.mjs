@@ -81,8 +81,9 @@ function hostOptions(logsDir) {
       },
     },
     // For suites that start other fixtures themselves (the extension host inherits code-server's env).
-    // MCP_CLIENT_TEST_ANSWERS: the host tests answer the extension's dialogs (src/tools/userAnswers.ts).
-    env: { MCP_CLIENT_FIXTURES: fixtures, MCP_CLIENT_TEST_ANSWERS: '1' },
+    // MCP_CLIENT_TEST_HOOKS: the extension registers its test hooks (src/activation/testHooks.ts), through
+    // which the host tests read what the views show and answer the extension's dialogs.
+    env: { MCP_CLIENT_FIXTURES: fixtures, MCP_CLIENT_TEST_HOOKS: '1' },
     screenshotPath: flags.screenshot,
     logsDir,
   };

@@ -1,58 +1,53 @@
-// Composition root. activate() wires what must exist from the first moment and returns the public API
-// without waiting for any server; deactivate() waits until every server has stopped.
-// Activation loads only this light part: the session manager, the Servers view, the status bar, and
-// stand-ins for the commands, the @mcp participant and the resource file system. Just after it, the
-// feature bundle (dist/features.js, see featureLoader.ts) and the session layer with the MCP SDK and
-// zod (dist/core.js, see coreLoader.ts) load, and the servers start in the background.
+// The extension's entry point (dist/extension.js). activate() builds what must exist from the first
+// moment and returns the public API without waiting for any server; deactivate() waits until every
+// server has stopped. The first moment is light: the session manager, the Servers view, the status bar,
+// error notifications, and stand-ins for the commands, the @mcp participant and the resource file
+// system. Everything else (contributions.ts, with the MCP SDK and zod) loads just after, through the
+// one loader (contributionLoader.ts), and the servers start in the background.
 import * as vscode from 'vscode';
-import { createApi, type McpClientApi } from './api';
-import { registerChatParticipant } from './chat/participant';
-import { onDidChange, readConfiguredServers, readLogLevel } from './config/configurationReader';
-import { loadCore } from './coreLoader';
-import { DeferredFileSystem } from './deferredFileSystem';
-import { FeatureLoader } from './featureLoader';
-import { ServerLogs } from './logging/serverLogs';
-import { RootsFeature } from './mcp/rootsFeature';
-import { SessionManager } from './mcp/sessionManager';
-import { ErrorNotifier } from './notifications';
-import { RESOURCE_SCHEME } from './resources/resourceUri';
-import { ConsentPolicy } from './trust/consentPolicy';
-import { VscodeConsentHost } from './trust/vscodeConsentHost';
-import { ServersStatusBar } from './views/statusBar';
-import { ServersTreeProvider } from './views/serversTree';
+import { createApi, type McpClientApi } from '../api/publicApi';
+import { registerChatParticipant } from '../chat/participant';
+import { VscodeCommandIds } from '../common/commandIds';
+import { SettingKeys } from '../common/settingKeys';
+import { showError } from '../common/userMessages';
+import { ContextKeys, ViewIds } from '../common/viewIds';
+import { onDidChange, readLogLevel } from '../config/configurationReader';
+import { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
+import { RESOURCE_SCHEME } from '../resources/resourceUri';
+import { ErrorNotifier } from '../servers/errorNotifier';
+import { ServerLogs } from '../servers/serverLogs';
+import { ServersStatusBar } from '../servers/statusBar';
+import { ServersTreeProvider } from '../servers/serversTree';
+import { ConsentPolicy } from '../trust/consentPolicy';
+import { VscodeConsentHost } from '../trust/vscodeConsentHost';
+import { ContributionLoader } from './contributionLoader';
+import { StandInFileSystem } from './standInFileSystem';
 
 let manager: SessionManager | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpClientApi {
-  const version = (context.extension.packageJSON as { version: string }).version;
-  const clientInfo = { name: 'mcp-client-vscode', title: 'MCP Client for VS Code', version };
   const logs = new ServerLogs();
   const consentHost = new VscodeConsentHost(context.globalState);
   const consent = new ConsentPolicy(consentHost);
-  const roots = new RootsFeature(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
-
   const sessions: SessionManager = new SessionManager({
-    createSession: (definition) => {
-      const { sessionFeatures, prepare } = features.load();
-      return new (loadCore().McpSession)({ definition, logger: logs.logger(definition.name), clientInfo, features: [roots, ...sessionFeatures], logLevel: readLogLevel(), prepare });
-    },
+    createSession: (definition) => contributions.load().createSession(definition),
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
   });
   manager = sessions;
   const notifier = new ErrorNotifier(sessions, logs);
   const tree = new ServersTreeProvider(sessions);
-  const commandIds = ((context.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands).map((c) => c.command);
-  const features = new FeatureLoader(
+  const contributions = new ContributionLoader(
     { context, sessions, logs, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll() },
-    commandIds,
+    contributedCommands(context),
   );
-  const fileSystem = new DeferredFileSystem(() => features.load().resourceFileSystem);
+  const fileSystem = new StandInFileSystem(() => contributions.load().resourceFileSystem);
 
   const reconcile = () => {
     try {
-      sessions.reconcile(readConfiguredServers());
+      sessions.reconcile(contributions.load().readConfiguredServers());
     } catch (error) {
-      void vscode.window.showErrorMessage(`MCP Client: could not read mcpClient.servers: ${(error as Error).message}`);
+      void showError(vscode.l10n.t('could not read {0}: {1}', SettingKeys.servers, (error as Error).message));
     }
   };
 
@@ -60,15 +55,15 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     logs,
     notifier,
     tree,
-    vscode.window.registerTreeDataProvider('mcpClient.servers', tree),
+    vscode.window.registerTreeDataProvider(ViewIds.servers, tree),
     new ServersStatusBar(sessions),
-    features,
+    contributions,
     fileSystem,
     vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, fileSystem, {
       isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString('MCP resources are read-only: they are read from their server.'),
+      isReadonly: new vscode.MarkdownString(vscode.l10n.t('MCP resources are read-only: they are read from their server.')),
     }),
-    registerChatParticipant(context.extensionUri, () => features.load().chatHandler),
+    registerChatParticipant(context.extensionUri, () => contributions.load().chatHandler),
     onDidChange((change) => {
       if (change.servers) reconcile();
       if (change.logLevel) sessions.setLogLevel(readLogLevel());
@@ -82,21 +77,28 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   );
   setImmediate(() => {
     try {
-      features.load();
+      contributions.load();
     } catch (error) {
-      void vscode.window.showErrorMessage(`MCP Client: could not load its features: ${(error as Error).message}`);
+      void showError(vscode.l10n.t('could not load its features: {0}', (error as Error).message));
+      return;
     }
     reconcile();
-    void vscode.commands.executeCommand('setContext', 'mcpClient.ready', true);
+    void vscode.commands.executeCommand(VscodeCommandIds.setContext, ContextKeys.ready, true);
   });
   return createApi(sessions);
+}
+
+/** The commands package.json contributes: each may activate the extension, so each has a stand-in. */
+function contributedCommands(context: vscode.ExtensionContext): string[] {
+  const manifest = context.extension.packageJSON as { contributes: { commands: { command: string }[] } };
+  return manifest.contributes.commands.map((c) => c.command);
 }
 
 /** After the user trusts the workspace, start the workspace servers that were held back. */
 function startServersHeldBack(sessions: SessionManager): void {
   for (const entry of sessions.entries()) {
     const s = entry.session;
-    if (s && s.state.kind === 'stopped' && s.state.reason && s.definition.autoStart) void sessions.start(entry.name, false);
+    if (s && SessionState.isHeldBack(s.state) && s.definition.autoStart) void sessions.start(entry.name, false);
   }
 }
 

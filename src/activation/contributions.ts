@@ -1,31 +1,38 @@
-// The feature half of the UI, a bundle of its own (dist/features.js) that featureLoader.ts loads just
-// after activation, or earlier when a command, the @mcp participant or a resource document needs it:
-// every command, the Resources and Tools views, prompts and chat, tools, sampling and elicitation,
-// inputs, OAuth and import. Activation itself (extension.ts) keeps only what must exist from the
-// first moment: the session manager, the Servers view, the status bar and the stand-ins.
+// Everything beyond the first moment, wired in this one file (as VS Code's mcp.contribution.ts): every
+// command, the Resources and Tools views, prompts and the @mcp handler, tools, sampling, elicitation,
+// inputs, OAuth, import, and the sessions themselves with the MCP SDK and zod. A bundle of its own
+// (dist/contributions.js), loaded by contributionLoader.ts just after activate() returns, or earlier by
+// the first command, @mcp request or resource document that needs it. activate.ts keeps only what must
+// exist from the first moment. A new feature folder is wired here, and only here.
 import * as vscode from 'vscode';
-import { registerRemoteServers } from './auth/registerRemote';
-import { ToolApprovals } from './chat/toolApprovals';
-import { registerAddServerCommand } from './commands/addServer';
-import { registerServerCommands } from './commands/serverCommands';
-import { ElicitationFeature } from './elicitation/elicitationFeature';
-import { VscodeElicitationPrompter } from './elicitation/elicitationPrompter';
-import type { ServerLogs } from './logging/serverLogs';
-import type { ClientFeature, PreparedStart } from './mcp/connection';
-import type { ServerDefinition } from './mcp/serverDefinition';
-import type { SessionManager } from './mcp/sessionManager';
-import { registerPrompts } from './prompts/registerPrompts';
-import { registerResources } from './resources/registerResources';
-import { SamplingFeature } from './sampling/samplingFeature';
-import { SamplingLog } from './sampling/samplingLog';
-import { SamplingService } from './sampling/samplingService';
-import { registerTestCommands } from './testHooks';
-import { registerTools } from './tools/registerTools';
-import { UserAnswers } from './tools/userAnswers';
-import type { ServersTreeProvider } from './views/serversTree';
+import { registerAuth } from '../auth/registerAuth';
+import { createChatHandler } from '../chat/chatHandler';
+import { ToolApprovals } from '../chat/toolApprovals';
+import { UserAnswers } from '../common/userAnswers';
+import { readConfiguredServers } from '../config/configuredServers';
+import { readLogLevel } from '../config/configurationReader';
+import { ElicitationCapability } from '../elicitation/elicitationCapability';
+import { VscodeElicitationPrompter } from '../elicitation/elicitationPrompter';
+import { registerImportCommand } from '../import/importCommand';
+import { registerInputs } from '../inputs/registerInputs';
+import type { PreparedStart } from '../mcp/connectionAuth';
+import { RootsCapability } from '../mcp/rootsCapability';
+import { McpSession } from '../mcp/session';
+import type { ServerDefinition } from '../mcp/serverDefinition';
+import type { ConfiguredServer, SessionManager } from '../mcp/sessionManager';
+import { registerPrompts } from '../prompts/registerPrompts';
+import { registerResources } from '../resources/registerResources';
+import { registerSampling } from '../sampling/registerSampling';
+import { registerAddServerCommand } from '../servers/addServer';
+import { registerServerCommands } from '../servers/serverCommands';
+import type { ServerLogs } from '../servers/serverLogs';
+import type { ServersTreeProvider } from '../servers/serversTree';
+import { registerTools } from '../tools/registerTools';
+import { registerTrustCommands } from '../trust/registerTrust';
+import { registerTestHooks, testHooksEnabled } from './testHooks';
 
 /** What activation hands over. */
-export interface FeatureHost {
+export interface ActivationHost {
   context: vscode.ExtensionContext;
   sessions: SessionManager;
   logs: ServerLogs;
@@ -36,47 +43,80 @@ export interface FeatureHost {
   forgetConsent(): Promise<number>;
 }
 
-/** What activation uses from the features once they are loaded. */
-export interface Features {
-  /** Installed on every connection: the server may ask for sampling and elicitation. */
-  sessionFeatures: ClientFeature[];
-  /** `${input:…}` values and OAuth, before a server starts. */
-  prepare(definition: ServerDefinition): Promise<PreparedStart>;
+/** What activation uses once the contributions are loaded. */
+export interface Contributions {
+  /** A session for one server: its client capabilities, and what it prepares before each start. */
+  createSession(definition: ServerDefinition): McpSession;
+  /** Every configured server, valid or not (the settings checked with zod, which loads with this bundle). */
+  readConfiguredServers(): ConfiguredServer[];
   chatHandler: vscode.ChatRequestHandler;
   resourceFileSystem: vscode.FileSystemProvider;
   disposables: vscode.Disposable[];
 }
 
-export function activateFeatures(host: FeatureHost): Features {
+export function activateContributions(host: ActivationHost): Contributions {
   const { context, sessions, logs } = host;
-  // The user's decisions on the servers' behalf (tool calls, sampling, elicitation). Only the test
-  // runner (scripts/test.mjs) sets MCP_CLIENT_TEST_ANSWERS, which lets host tests queue the answers.
-  const answers = new UserAnswers(process.env.MCP_CLIENT_TEST_ANSWERS === '1');
-  const samplingLog = new SamplingLog();
-  const sampling = new SamplingFeature(new SamplingService(answers, samplingLog));
-  const elicitation = new ElicitationFeature(new VscodeElicitationPrompter(answers));
-  const remote = registerRemoteServers(context, () => sessions);
-  const tools = registerTools(sessions, answers, samplingLog);
+  const version = (context.extension.packageJSON as { version: string }).version;
+  const clientInfo = { name: 'mcp-client-vscode', title: 'MCP Client for VS Code', version };
+  // The user's decisions on the servers' behalf (tool calls, sampling, elicitation); in test runs the
+  // host tests queue them (testHooks.ts).
+  const answers = new UserAnswers(testHooksEnabled());
+
+  // What every connection offers the server: roots, sampling, elicitation.
+  const roots = new RootsCapability(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
+  const sampling = registerSampling(answers);
+  const elicitation = new ElicitationCapability(new VscodeElicitationPrompter(answers));
+  // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
+  const inputs = registerInputs(context.secrets, () => sessions);
+  const auth = registerAuth(context.secrets, () => sessions);
+  const prepare = async (definition: ServerDefinition): Promise<PreparedStart> => {
+    const resolved = await inputs.resolve(definition);
+    return { definition: resolved.definition, secrets: resolved.secrets, auth: await auth.authFor(resolved.definition) };
+  };
+
+  const tools = registerTools(sessions, answers);
   const resources = registerResources(sessions, (name) => logs.logger(name));
-  const prompts = registerPrompts(sessions, context, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals() });
-  return {
-    sessionFeatures: [sampling, elicitation],
-    prepare: remote.prepare,
-    chatHandler: prompts.chatHandler,
-    resourceFileSystem: resources.fileSystem,
-    disposables: [
-      ...registerServerCommands(sessions, logs, host.onUserStart),
-      registerAddServerCommand(),
-      vscode.commands.registerCommand('mcpClient.resetConsent', async () => {
-        const count = await host.forgetConsent();
-        void vscode.window.showInformationMessage(`MCP Client: forgot ${count} workspace server approval${count === 1 ? '' : 's'}.`);
+  const prompts = registerPrompts(sessions, context.globalState);
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals() });
+
+  const disposables: vscode.Disposable[] = [
+    ...registerServerCommands(sessions, logs, host.onUserStart),
+    registerAddServerCommand(),
+    ...registerTrustCommands(host.forgetConsent),
+    ...inputs.disposables,
+    ...auth.disposables,
+    registerImportCommand(context.globalStorageUri.fsPath),
+    ...sampling.disposables,
+    ...tools.disposables,
+    ...resources.disposables,
+    ...prompts.disposables,
+  ];
+  if (testHooksEnabled()) {
+    disposables.push(
+      ...registerTestHooks({
+        serversTree: host.serversTree,
+        resourcesTree: resources.tree,
+        prompts: prompts.services,
+        tools: tools.catalog,
+        toolsTree: tools.tree,
+        chatResponses: chat.responses,
+        answers,
       }),
-      ...registerTestCommands(host.serversTree),
-      ...remote.disposables,
-      samplingLog,
-      ...tools.disposables,
-      ...resources.disposables,
-      ...prompts.disposables,
-    ],
+    );
+  }
+  return {
+    createSession: (definition) =>
+      new McpSession({
+        definition,
+        logger: logs.logger(definition.name),
+        clientInfo,
+        capabilities: [roots, sampling.capability, elicitation],
+        logLevel: readLogLevel(),
+        prepare,
+      }),
+    readConfiguredServers,
+    chatHandler: chat.handler,
+    resourceFileSystem: resources.fileSystem,
+    disposables,
   };
 }

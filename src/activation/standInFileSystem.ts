@@ -1,9 +1,9 @@
-// A file system provider registered at activation, so that documents of its scheme restored with the
-// window open, that hands every call to the provider the feature bundle makes (featureLoader.ts),
-// loading it on the first call.
+// The resource file system's stand-in: registered at activation, so that documents of its scheme that
+// the window restores can open, it hands every call to the provider the contributions make
+// (contributionLoader.ts), loading them on the first call.
 import * as vscode from 'vscode';
 
-export class DeferredFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+export class StandInFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
   private forwarding: vscode.Disposable | undefined;

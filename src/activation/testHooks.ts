@@ -1,44 +1,120 @@
-// Read-only hooks for the extension-host tests: what the Servers and Resources views render, as plain data.
-// Not contributed to the command palette; they expose nothing the views do not already show.
+// Hooks for the extension-host tests, and the one place they live: read-only commands that return what
+// the views, pickers and @mcp show, as plain data, and the queue of answers for the dialogs (UserAnswers).
+// Registered only when the test runner sets MCP_CLIENT_TEST_HOOKS=1 (scripts/test.mjs); never contributed
+// to the palette. Quick picks and notifications cannot be driven from inside the extension host; what
+// they would show can be, built by the same functions they use.
 import * as vscode from 'vscode';
-import { activeFindPicker } from './resources/findResource';
-import { activeTemplatePicker } from './resources/templatePicker';
-import type { ResourcesTreeProvider } from './views/resourcesTree';
-import type { ServersTreeProvider } from './views/serversTree';
+import type { ResponseLog } from '../chat/responseLog';
+import type { UserAnswers } from '../common/userAnswers';
+import { argumentItems } from '../prompts/argumentPicker';
+import { buildPickerRows } from '../prompts/pickerRows';
+import type { PromptServices } from '../prompts/promptFlow';
+import { toItem } from '../prompts/promptPicker';
+import { completeArgument } from '../prompts/suggestions';
+import { activeFindPicker } from '../resources/findResource';
+import type { ResourcesTreeProvider } from '../resources/resourcesTree';
+import { activeTemplatePicker } from '../resources/templatePicker';
+import type { ServersTreeProvider } from '../servers/serversTree';
+import type { ToolCatalog } from '../tools/toolCatalog';
+import type { ToolsTreeProvider } from '../tools/toolsTree';
 
-export function registerTestCommands(tree: ServersTreeProvider): vscode.Disposable[] {
+/** The test switch: only the test runner sets it. */
+export const testHooksEnabled = (): boolean => process.env.MCP_CLIENT_TEST_HOOKS === '1';
+
+export const TestHookIds = {
+  serverTreeItems: 'mcpClient.test.serverTreeItems',
+  resources: 'mcpClient.test.resources',
+  promptPickerItems: 'mcpClient.test.promptPickerItems',
+  argumentItems: 'mcpClient.test.argumentItems',
+  chatResponses: 'mcpClient.test.chatResponses',
+  answer: 'mcpClient.test.answer',
+  questions: 'mcpClient.test.questions',
+  tools: 'mcpClient.test.tools',
+  toolsTree: 'mcpClient.test.toolsTree',
+} as const;
+
+export interface Inspectable {
+  serversTree: ServersTreeProvider;
+  resourcesTree: ResourcesTreeProvider;
+  prompts: PromptServices;
+  tools: ToolCatalog;
+  toolsTree: ToolsTreeProvider;
+  chatResponses: ResponseLog;
+  answers: UserAnswers;
+}
+
+export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers } = parts;
+  const command = vscode.commands.registerCommand;
   return [
-    vscode.commands.registerCommand('mcpClient.test.serverTreeItems', () =>
-      tree.getChildren().map((entry) => {
-        const item = tree.getTreeItem(entry);
-        return {
-          label: item.label,
-          description: item.description,
-          contextValue: item.contextValue,
-          icon: (item.iconPath as vscode.ThemeIcon).id,
-          tooltip: (item.tooltip as vscode.MarkdownString).value,
-        };
+    command(TestHookIds.serverTreeItems, () =>
+      serversTree.getChildren().map((entry) => {
+        const item = serversTree.getTreeItem(entry);
+        return { ...plainTreeItem(item), icon: (item.iconPath as vscode.ThemeIcon).id, tooltip: (item.tooltip as vscode.MarkdownString).value };
       }),
+    ),
+    // The Resources view (`{ children: <parent id> }`, root when omitted) or the open template or Find
+    // picker (`{ picker: true }`), so host tests can follow what a user sees and picks.
+    command(TestHookIds.resources, async (query: { children?: string; picker?: boolean } = {}) => {
+      if (query.picker) return activeTemplatePicker ?? activeFindPicker;
+      const parent = query.children === undefined ? undefined : resourcesTree.node(query.children);
+      if (query.children !== undefined && !parent) return undefined;
+      return Promise.all(
+        (await resourcesTree.getChildren(parent)).map((node) => {
+          const item = resourcesTree.resolveTreeItem(resourcesTree.getTreeItem(node), node);
+          const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : item.iconPath instanceof vscode.Uri ? item.iconPath.toString(true) : undefined;
+          return { id: item.id, ...plainTreeItem(item), icon, command: item.command?.command };
+        }),
+      );
+    }),
+    // The prompt picker's rows once every server has started and listed its prompts (what a user sees when it settles).
+    command(TestHookIds.promptPickerItems, async (onlyServer?: string) => {
+      await prompts.catalog.startStopped((name) => prompts.startServer(name), onlyServer);
+      await prompts.catalog.load({ refresh: true });
+      return buildPickerRows(prompts.catalog.servers(), prompts.recents.list(), onlyServer).map(toItem).map(plainQuickPickItem);
+    }),
+    // An argument step's rows for a typed value, with the other arguments filled so far as context.
+    command(TestHookIds.argumentItems, async (server: string, prompt: string, argument: string, value: string, filled: Record<string, string> = {}) => {
+      await prompts.catalog.load();
+      const declared = prompts.catalog.find(server, prompt)?.arguments?.find((a) => a.name === argument);
+      const session = prompts.sessions.get(server);
+      if (!declared || !session) throw new Error(`unknown prompt argument ${server}/${prompt} ${argument}`);
+      const suggestions = await completeArgument(session, prompt, argument, value, filled);
+      return argumentItems(value, declared.required === true, undefined, suggestions, [], server).map(plainQuickPickItem);
+    }),
+    command(TestHookIds.chatResponses, () => chatResponses.entries()),
+    // The dialogs' answers, queued (UserAnswers takes them in order), and the questions asked meanwhile.
+    command(TestHookIds.answer, (...queued: { kind: string; answer: unknown }[]) => answers.push(...queued)),
+    command(TestHookIds.questions, (clear?: boolean) => answers.questions(clear)),
+    command(TestHookIds.tools, async () => {
+      await tools.load();
+      return tools.servers().map((s) => ({ server: s.server, status: s.status, tools: s.items.map((t) => t.name) }));
+    }),
+    command(TestHookIds.toolsTree, async () =>
+      Promise.all(
+        (await toolsTree.getChildren()).map(async (root) => ({
+          ...plainTreeItem(toolsTree.getTreeItem(root)),
+          children: (await toolsTree.getChildren(root)).map((child) => plainTreeItem(toolsTree.getTreeItem(child))),
+        })),
+      ),
     ),
   ];
 }
 
-/**
- * The same for the Resources view (`{ children: <parent id> }`, root when omitted) and the open
- * template or Find picker (`{ picker: true }`), so host tests can follow what a user sees and picks.
- */
-export function registerResourceTestCommand(tree: ResourcesTreeProvider): vscode.Disposable {
-  return vscode.commands.registerCommand('mcpClient.test.resources', async (query: { children?: string; picker?: boolean } = {}) => {
-    if (query.picker) return activeTemplatePicker ?? activeFindPicker;
-    const parent = query.children === undefined ? undefined : tree.node(query.children);
-    if (query.children !== undefined && !parent) return undefined;
-    return Promise.all(
-      (await tree.getChildren(parent)).map((node) => {
-        const item = tree.resolveTreeItem(tree.getTreeItem(node), node);
-        const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : item.iconPath instanceof vscode.Uri ? item.iconPath.toString(true) : undefined;
-        const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip;
-        return { id: item.id, label: item.label, description: item.description, contextValue: item.contextValue, icon, tooltip, command: item.command?.command };
-      }),
-    );
-  });
+function plainTreeItem(item: vscode.TreeItem) {
+  return {
+    label: item.label,
+    description: item.description,
+    tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip,
+    contextValue: item.contextValue,
+  };
+}
+
+function plainQuickPickItem(item: vscode.QuickPickItem) {
+  return {
+    separator: item.kind === vscode.QuickPickItemKind.Separator,
+    label: item.label,
+    ...(item.description !== undefined ? { description: item.description } : {}),
+    ...(item.detail !== undefined ? { detail: item.detail } : {}),
+  };
 }

@@ -2,9 +2,10 @@
 //   const api = vscode.extensions.getExtension('mcp-client.mcp-client')?.exports as McpClientApi;
 import type * as vscode from 'vscode';
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
-import type { McpSession, SessionState } from './mcp/session';
-import type { ServerScope } from './mcp/serverDefinition';
-import type { SessionManager } from './mcp/sessionManager';
+import type { McpSession } from '../mcp/session';
+import type { SessionState } from '../mcp/sessionState';
+import type { ServerScope } from '../mcp/serverDefinition';
+import type { SessionManager } from '../mcp/sessionManager';
 
 export interface ServerInfo {
   name: string;

@@ -3,7 +3,7 @@
 // rule that a browser only opens after a visible user action: background starts that need a sign-in
 // stop at "needs sign-in" and offer a "Sign in" button instead.
 import * as vscode from 'vscode';
-import type { ConnectionAuth } from '../mcp/connection';
+import type { ConnectionAuth } from '../mcp/connectionAuth';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
 import { findFreePort, LoopbackAuthorizer } from './loopback';

@@ -2,13 +2,7 @@
 // keyed per authorization server (issuer), since a client id or token from one issuer means nothing
 // to another, plus the list of issuers used, so that sign-out can forget all of them.
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-
-/** The subset of vscode.SecretStorage we need; tests and the CLI pass an in-memory map. */
-export interface SecretStore {
-  get(key: string): PromiseLike<string | undefined>;
-  store(key: string, value: string): PromiseLike<void>;
-  delete(key: string): PromiseLike<void>;
-}
+import type { SecretStore } from '../common/secretStore';
 
 type Kind = 'tokens' | 'client';
 

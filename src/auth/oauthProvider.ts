@@ -13,10 +13,10 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { CredentialStore, type SecretStore } from './credentialStore';
+import type { SecretStore } from '../common/secretStore';
+import { CredentialStore } from './credentialStore';
 import { signInFailed, unionScope } from './signInHelpers';
 
-export type { SecretStore } from './credentialStore';
 
 /** Takes the user agent to the authorization URL and returns the redirect's query parameters. */
 export interface Authorizer {

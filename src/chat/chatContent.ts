@@ -3,9 +3,9 @@
 // links and audio described in words. Plain data here; lmMessages.ts turns it into vscode.lm types.
 // No `vscode` import: unit-tested in plain Node.
 import type { GetPromptResult, PromptMessage, ReadResourceResult } from '@modelcontextprotocol/client';
-import { languageFor } from '../prompts/languageForMime';
-import { fenceFor } from '../prompts/markdownSafety';
-import { base64Size, formatBytes } from '../prompts/promptMarkdown';
+import { languageFor } from '../common/languageForMime';
+import { fenceFor } from '../common/markdownSafety';
+import { base64Size, formatBytes } from '../common/contentMarkdown';
 
 export type ChatPart = { kind: 'text'; text: string } | { kind: 'image'; mimeType: string; data: Uint8Array };
 

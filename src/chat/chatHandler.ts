@@ -1,7 +1,8 @@
 // What @mcp does with a request: /prompt and /resource, /help (also for an empty request), and free
 // text: the model answers with the running servers' tools (toolsChat.ts). The participant itself is
 // created at activation (participant.ts) and hands each request to this handler.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { ownVoice } from '../common/userMessages';
 import type { PromptServices } from '../prompts/promptFlow';
 import { handleHelp } from './help';
 import { handlePromptCommand, type McpChatResult } from './promptCommand';
@@ -9,7 +10,13 @@ import { handleResourceCommand } from './resourceCommand';
 import { ResponseLog } from './responseLog';
 import { handleToolsChat, type ToolChatServices } from './toolsChat';
 
-export function createChatHandler(services: PromptServices, tools?: ToolChatServices): { handler: vscode.ChatRequestHandler; disposables: vscode.Disposable[] } {
+export interface Chat {
+  handler: vscode.ChatRequestHandler;
+  /** What @mcp streamed into its last responses (VS Code has no API to read a chat transcript). */
+  responses: ResponseLog;
+}
+
+export function createChatHandler(services: PromptServices, tools?: ToolChatServices): Chat {
   const log = new ResponseLog();
   const handler: vscode.ChatRequestHandler = async (request, context, stream, token): Promise<McpChatResult> => {
     const out = log.record(request, stream);
@@ -27,12 +34,8 @@ export function createChatHandler(services: PromptServices, tools?: ToolChatServ
       }
     } catch (error) {
       // Anything unexpected still ends the response with a message rather than a spinner.
-      return { errorDetails: { message: `MCP Client: ${(error as Error).message}` }, metadata: { command: request.command } };
+      return { errorDetails: { message: ownVoice((error as Error).message) }, metadata: { command: request.command } };
     }
   };
-  return {
-    handler,
-    // Read-only, for the host tests: what @mcp streamed into its last responses.
-    disposables: [vscode.commands.registerCommand('mcpClient.test.chatResponses', () => log.entries())],
-  };
+  return { handler, responses: log };
 }

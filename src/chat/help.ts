@@ -3,8 +3,8 @@
 // without arguments runs at once.
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
-import { formatInvocation } from '../prompts/invocation';
-import { escapeMarkdownInline } from '../prompts/markdownSafety';
+import { promptChatQuery } from '../common/chatInvocation';
+import { escapeMarkdownInline } from '../common/markdownSafety';
 import type { PromptServices } from '../prompts/promptFlow';
 import type { ChatOutput } from './lmMessages';
 import type { McpChatResult } from './promptCommand';
@@ -47,7 +47,7 @@ export async function handleHelp(services: PromptServices, out: ChatOutput, toke
         command: 'workbench.action.chat.open',
         title: getDisplayName(prompt),
         tooltip: prompt.description,
-        arguments: [{ query: `@mcp /prompt ${formatInvocation(server, prompt.name, {})}${needsInput ? ' ' : ''}`, isPartialQuery: needsInput }],
+        arguments: [{ query: `${promptChatQuery(server, prompt.name, {})}${needsInput ? ' ' : ''}`, isPartialQuery: needsInput }],
       });
     }
   }

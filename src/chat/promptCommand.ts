@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
-import { formatInvocation, parseInvocation } from '../prompts/invocation';
-import { escapeMarkdownInline } from '../prompts/markdownSafety';
+import { formatInvocation, parseInvocation } from '../common/chatInvocation';
+import { escapeMarkdownInline } from '../common/markdownSafety';
 import { choosePrompt, completeArguments, type ChosenPrompt, type PromptServices } from '../prompts/promptFlow';
 import { getPromptResult, locatePrompt } from '../prompts/promptRunner';
 import { checkArgumentNames } from '../prompts/resolvePrompt';

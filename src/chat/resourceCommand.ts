@@ -1,12 +1,12 @@
 // `@mcp /resource <server> <resource-uri> [question]`: reads the resource through its server and
 // asks the selected model the question with the resource's content as context (text, or images as
-// image data). The Resources view opens the chat with exactly this syntax (resourceChatQuery).
+// image data). The Resources view opens the chat with exactly this syntax (resourceChatQuery in src/common/chatInvocation.ts).
 import * as vscode from 'vscode';
 import { describeError } from '../mcp/errors';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
-import { closestMatch } from '../prompts/closestMatch';
-import { leadingWords, quoteIfNeeded } from '../prompts/invocation';
-import { escapeMarkdownInline } from '../prompts/markdownSafety';
+import { closestMatch } from '../common/closestMatch';
+import { leadingWords, quoteIfNeeded } from '../common/chatInvocation';
+import { escapeMarkdownInline } from '../common/markdownSafety';
 import type { PromptServices } from '../prompts/promptFlow';
 import { resourceParts, type ChatTurn } from './chatContent';
 import { streamModelReply, toLanguageModelMessages, type ChatOutput } from './lmMessages';
@@ -16,10 +16,6 @@ const USAGE = 'Usage: `@mcp /resource <server> <resource-uri> your question` (qu
 export const DEFAULT_QUESTION = 'Explain what this resource contains.';
 
 /** The chat input that asks about a resource; the user types the question after it. */
-export function resourceChatQuery(server: string, uri: string): string {
-  return `@mcp /resource ${quoteIfNeeded(server)} ${quoteIfNeeded(uri)} `;
-}
-
 export async function handleResourceCommand(
   services: PromptServices,
   request: Pick<vscode.ChatRequest, 'prompt' | 'model'>,

@@ -1,7 +1,7 @@
 // What @mcp wrote into its last few responses, as plain data. VS Code offers no API to read a chat
-// transcript, so the host tests read this (through a mcpClient.test.* command, like the Servers
-// view's hook) to check that the model's answer was streamed into the chat. It keeps only the last
-// responses of this window, in memory.
+// transcript, so the host tests read this (through a test hook, src/activation/testHooks.ts) to check
+// that the model's answer was streamed into the chat. It keeps only the last responses of this window,
+// in memory.
 import type * as vscode from 'vscode';
 import type { ChatOutput } from './lmMessages';
 

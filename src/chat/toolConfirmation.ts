@@ -4,7 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { schemaErrors } from '../tools/schemaValidation';
-import type { UserAnswers } from '../tools/userAnswers';
+import type { UserAnswers } from '../common/userAnswers';
 import type { ToolApprovals } from './toolApprovals';
 
 export type Confirmation = { allowed: true; args: Record<string, unknown> } | { allowed: false };

@@ -8,7 +8,7 @@ import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import { checkStructuredContent } from '../tools/toolResult';
-import type { UserAnswers } from '../tools/userAnswers';
+import type { UserAnswers } from '../common/userAnswers';
 import type { ChatOutput } from './lmMessages';
 import type { ToolApprovals } from './toolApprovals';
 import { confirmToolCall } from './toolConfirmation';

@@ -1,4 +1,6 @@
-// The text form of a prompt invocation, shared by the `@mcp /prompt` command and "Send to chat":
+// The `@mcp` participant's command syntax, shared by the participant (src/chat), which reads it, and the
+// features that open the chat with a command typed in: "Send to Chat" (prompts), "Ask about This
+// Resource" (resources). A prompt invocation reads
 //   server/prompt name=value other="quoted value" any text after the arguments
 // Values (and the prompt reference) may be quoted with "…" (\" and \\ escape) or '…' (literal). The
 // `key=value` tokens that directly follow the reference are arguments; the rest, exactly as typed,
@@ -46,6 +48,16 @@ export function parseInvocation(input: string): ParseResult {
   }
   const rest = index < tokens.length ? input.slice(tokens[index]!.start).trim() : '';
   return { ok: true, ref, args, rest };
+}
+
+/** `@mcp /prompt server/prompt name=value …`: the chat query that runs a prompt with these arguments. */
+export function promptChatQuery(server: string, prompt: string, args: Record<string, string | undefined>): string {
+  return `@mcp /prompt ${formatInvocation(server, prompt, args)}`;
+}
+
+/** `@mcp /resource server uri `: the start of a question about a resource; the user types the rest. */
+export function resourceChatQuery(server: string, uri: string): string {
+  return `@mcp /resource ${quoteIfNeeded(server)} ${quoteIfNeeded(uri)} `;
 }
 
 /** The invocation as text that parseInvocation() turns back into the same server, prompt and arguments. */

@@ -1,36 +1,10 @@
-// A prompt result as the Markdown of a read-only document: each message under its role, images
-// inline (data: URIs, which the Markdown preview renders), audio as a player, embedded resources as
-// fenced blocks in their language, linked resources as links to the resource. Server text goes
-// through markdownSafety (no HTML, no remote images, no command links). No `vscode` import.
-import type { GetPromptResult, Prompt, PromptMessage } from '@modelcontextprotocol/client';
-import { getDisplayName } from '../mcp/displayName';
+// MCP content (a prompt message's or a tool result's) as Markdown for a read-only document: text as
+// defanged Markdown, images inline (data: URIs, which the Markdown preview renders), audio as a player,
+// embedded resources as fenced blocks in their language, linked resources as links to the resource.
+// Server text goes through markdownSafety (no HTML, no remote images, no command links). No `vscode` import.
+import type { PromptMessage } from '@modelcontextprotocol/client';
 import { languageFor } from './languageForMime';
 import { escapeMarkdownInline, fenceFor, safeMarkdown } from './markdownSafety';
-
-export interface PromptDocumentInput {
-  server: string;
-  prompt: Prompt;
-  args: Record<string, string>;
-  result: GetPromptResult;
-  /** The link target that opens a resource of this server (an `mcp-resource:` URI). */
-  resourceHref(uri: string): string;
-}
-
-const ROLE_TITLES = { user: 'User', assistant: 'Assistant' } as const;
-
-export function renderPromptMarkdown({ server, prompt, args, result, resourceHref }: PromptDocumentInput): string {
-  const lines: string[] = [`# ${escapeMarkdownInline(getDisplayName(prompt))}`, ''];
-  const facts = [`Prompt \`${codeSpan(prompt.name)}\` of MCP server \`${codeSpan(server)}\``];
-  for (const [name, value] of Object.entries(args)) facts.push(`${escapeMarkdownInline(name)}: ${escapeMarkdownInline(truncate(value, 80))}`);
-  lines.push(`*${facts.join(' · ')}*`, '');
-  const description = result.description ?? prompt.description;
-  if (description) lines.push(...description.split(/\r?\n/).map((l) => `> ${escapeMarkdownInline(l)}`), '');
-  if (result.messages.length === 0) lines.push('*The prompt returned no messages.*', '');
-  result.messages.forEach((message, index) => {
-    lines.push(`## ${index + 1}. ${ROLE_TITLES[message.role] ?? escapeMarkdownInline(message.role)}`, '', ...renderContent(message.content, resourceHref), '');
-  });
-  return `${lines.join('\n').trimEnd()}\n`;
-}
 
 export function renderContent(content: PromptMessage['content'], resourceHref: (uri: string) => string): string[] {
   switch (content.type) {
@@ -97,15 +71,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Text for inside a code span: backticks cannot end it early, newlines become spaces. */
-function codeSpan(text: string): string {
+export function codeSpan(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/`/g, 'ˋ');
 }
 
 /** A link destination in angle brackets, so spaces and parentheses in it cannot break the link. */
 function href(target: string): string {
   return `<${target.replace(/[<>\s]/g, encodeURIComponent)}>`;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

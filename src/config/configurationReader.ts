@@ -1,14 +1,12 @@
-// The one place in src/config that talks to VS Code: it reads the raw setting values per scope and
-// hands them to the pure resolver (resolveServers.ts), which the unit tests cover in plain Node.
+// The one place in src/config that talks to VS Code: it reads the raw setting values per scope, for the
+// pure resolver (resolveServers.ts, which the unit tests cover in plain Node), and tells of changes.
+// Light: activation loads it, so it imports neither zod nor the SDK (configuredServers.ts does).
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { SETTINGS_SECTION, SettingKeys } from '../common/settingKeys';
 import type { McpLogLevel } from '../mcp/logger';
-import type { ConfiguredServer } from '../mcp/sessionManager';
-import { loadCore } from '../coreLoader';
 import type { ResolveContext, ServerSource } from './resolveServers';
-import { parseInputDefinitions, type ParsedInputs } from '../inputs/inputDefinitions';
 
-const SECTION = 'mcpClient';
 const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /**
@@ -20,7 +18,7 @@ const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning'
  * instead of pretending they do not exist. The trust check happens before a server starts.
  */
 export function readServerSources(): ServerSource[] {
-  const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>('servers');
+  const inspected = vscode.workspace.getConfiguration().inspect<unknown>(SettingKeys.servers);
   const sources: ServerSource[] = [
     { scope: 'user', servers: inspected?.globalValue },
     { scope: 'workspace', servers: inspected?.workspaceValue },
@@ -30,7 +28,7 @@ export function readServerSources(): ServerSource[] {
   // window has folder settings of its own.
   if (vscode.workspace.workspaceFile !== undefined) {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const value = vscode.workspace.getConfiguration(SECTION, folder.uri).inspect<unknown>('servers')?.workspaceFolderValue;
+      const value = vscode.workspace.getConfiguration(undefined, folder.uri).inspect<unknown>(SettingKeys.servers)?.workspaceFolderValue;
       sources.push({ scope: 'folder', folder: { name: folder.name, path: folder.uri.fsPath }, servers: value });
     }
   }
@@ -43,18 +41,8 @@ export function readResolveContext(): ResolveContext {
   return { workspaceFolders: folders.map((f) => ({ name: f.name, path: f.uri.fsPath })), userHome: homedir(), env: process.env };
 }
 
-/** Every configured server, valid or not, ready for SessionManager.reconcile(). */
-export function readConfiguredServers(): ConfiguredServer[] {
-  return loadCore().resolveServers(readServerSources(), readResolveContext());
-}
-
-/** `mcpClient.inputs` (the most specific scope that sets it), with the entries that cannot be used reported. */
-export function readInputDefinitions(): ParsedInputs {
-  return parseInputDefinitions(vscode.workspace.getConfiguration(SECTION).get<unknown>('inputs'));
-}
-
 export function readLogLevel(): McpLogLevel {
-  const value = vscode.workspace.getConfiguration(SECTION).get<string>('logLevel');
+  const value = vscode.workspace.getConfiguration().get<string>(SettingKeys.logLevel);
   return LOG_LEVELS.find((l) => l === value) ?? 'info';
 }
 
@@ -70,10 +58,10 @@ export interface ConfigurationChange {
  */
 export function onDidChange(listener: (change: ConfigurationChange) => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((event) => {
-    if (!event.affectsConfiguration(SECTION)) return;
+    if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
     listener({
-      servers: event.affectsConfiguration(`${SECTION}.servers`),
-      logLevel: event.affectsConfiguration(`${SECTION}.logLevel`),
+      servers: event.affectsConfiguration(SettingKeys.servers),
+      logLevel: event.affectsConfiguration(SettingKeys.logLevel),
     });
   });
 }

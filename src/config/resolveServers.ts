@@ -5,6 +5,7 @@ import { resolve as resolvePath } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import type { ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
 import type { ConfiguredServer } from '../mcp/sessionManager';
+import { SettingKeys } from '../common/settingKeys';
 import { type ConfigResult, pathSegment } from './result';
 import { isHttpUrl, parseServerEntry, type ServerEntry } from './serverSchema';
 import { type FolderInfo, resolveVariables, type VariableContext } from './variables';
@@ -18,7 +19,7 @@ export interface ServerSource {
 
 export type ResolveContext = Omit<VariableContext, 'folderPath'>;
 
-const SETTING = 'mcpClient.servers';
+const SETTING = SettingKeys.servers;
 /** The most specific scope wins; it is also the scope recorded, since trust depends on it. */
 const SPECIFICITY: Record<ServerScope, number> = { user: 0, workspace: 1, folder: 2 };
 

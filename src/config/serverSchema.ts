@@ -1,6 +1,7 @@
 // The zod schema of one `mcpClient.servers` entry (the shape of a VS Code mcp.json server), with
 // messages written for the person editing settings.json: every message names the setting path.
 import { z } from 'zod';
+import { SettingKeys } from '../common/settingKeys';
 import { DEFAULT_TIMEOUT_MS } from '../mcp/serverDefinition';
 import { type ConfigResult, pathSegment } from './result';
 
@@ -93,7 +94,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Validates one server entry. Errors read like `mcpClient.servers.github.url: must be an http(s) URL`. */
-export function parseServerEntry(name: string, raw: unknown, settingPrefix = 'mcpClient.servers'): ConfigResult<ServerEntry> {
+export function parseServerEntry(name: string, raw: unknown, settingPrefix: string = SettingKeys.servers): ConfigResult<ServerEntry> {
   const at = `${settingPrefix}${pathSegment(name)}`;
   const errors = validateServerName(name).map((m) => `${at}: ${m}`);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {

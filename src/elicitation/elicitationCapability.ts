@@ -2,7 +2,7 @@
 // server asking, to the UI (ElicitationPrompter). notifications/elicitation/complete ends a pending
 // URL elicitation. No SDK runtime import: only the client's handler registration is used.
 import type { Client, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
-import type { ClientFeature } from '../mcp/connection';
+import type { ClientCapability } from '../mcp/clientCapability';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 
 export interface ElicitationPrompter {
@@ -11,7 +11,7 @@ export interface ElicitationPrompter {
   completed(server: string, elicitationId: string): void;
 }
 
-export class ElicitationFeature implements ClientFeature {
+export class ElicitationCapability implements ClientCapability {
   readonly capabilities = { elicitation: { form: {}, url: {} } };
 
   constructor(private readonly prompter: ElicitationPrompter) {}

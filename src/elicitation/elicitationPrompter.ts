@@ -5,9 +5,9 @@
 // agrees. Every answer goes through UserAnswers so the host tests can give it.
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
-import { askUntilValid } from '../tools/askUntilValid';
-import type { UserAnswers } from '../tools/userAnswers';
-import type { ElicitationPrompter } from './elicitationFeature';
+import { askUntilValid } from '../common/askUntilValid';
+import type { UserAnswers } from '../common/userAnswers';
+import type { ElicitationPrompter } from './elicitationCapability';
 import { formFields, parseAnswer, type FormField } from './formSchema';
 
 type Start = 'respond' | 'decline' | 'cancel';

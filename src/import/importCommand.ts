@@ -3,8 +3,7 @@
 // ones into `mcpClient.servers` (with the `inputs` they use) at the scope the user picks.
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { loadCore } from '../coreLoader';
-import type { ImportedConfig, ImportedServer } from './importFormats';
+import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
 import { configLocations, guessFormat, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
 
 interface Found {
@@ -19,7 +18,6 @@ async function readLocation(location: ConfigLocation): Promise<Found | undefined
   } catch {
     return undefined;
   }
-  const { parseConfig } = loadCore();
   let config = parseConfig(location.format, text);
   // A file picked by hand may be in the other shape (`mcpServers` rather than `servers`).
   if (config.servers.length === 0 && location.format === 'vscode') {
@@ -90,7 +88,6 @@ async function pickScope(): Promise<vscode.ConfigurationTarget | undefined> {
 }
 
 async function writeServers(chosen: { server: ImportedServer; found: Found }[], target: vscode.ConfigurationTarget): Promise<void> {
-  const { freeName, referencedInputIds } = loadCore();
   const config = vscode.workspace.getConfiguration('mcpClient');
   const scoped = <T>(key: string): T | undefined => {
     const i = config.inspect<T>(key);

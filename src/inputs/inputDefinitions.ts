@@ -1,5 +1,6 @@
-// `mcpClient.inputs`: the same shape as the `inputs` of VS Code's mcp.json. Checked by hand (not zod):
-// this runs in the activation bundle, which must stay free of zod and the SDK.
+// `mcpClient.inputs`: the same shape as the `inputs` of VS Code's mcp.json, checked by hand (a short
+// list whose messages name the setting path), and `${input:id}` references. No `vscode` import.
+import { SettingKeys } from '../common/settingKeys';
 
 export interface PickOption {
   label: string;
@@ -17,7 +18,7 @@ export interface ParsedInputs {
   errors: string[];
 }
 
-const SETTING = 'mcpClient.inputs';
+const SETTING = SettingKeys.inputs;
 
 export function parseInputDefinitions(raw: unknown): ParsedInputs {
   const inputs: InputDefinition[] = [];

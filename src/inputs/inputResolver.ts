@@ -1,7 +1,7 @@
 // Fills in `${input:id}` when a server starts. A value is asked for the first time a server needs it
 // and then kept in SecretStorage (never in settings, never in a log), so later starts ask nothing.
 // Pure: no vscode import. The extension passes SecretStorage and an InputHost (quick input).
-import type { SecretStore } from '../auth/oauthProvider';
+import type { SecretStore } from '../common/secretStore';
 import type { ServerDefinition, TransportConfig } from '../mcp/serverDefinition';
 import { inputReferences, substituteInputs, type InputDefinition } from './inputDefinitions';
 

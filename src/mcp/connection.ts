@@ -1,18 +1,17 @@
-// One live connection to one server: an SDK Client, its transport and (for stdio) the process.
-// Everything here lives and dies together; the session swaps whole connections on restart.
-import { Client, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, Implementation, McpSubscription, Root, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
-import { redeemAuthorization, redeemCallback, type ConnectionAuth } from './connectionAuth';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { ManagedStdioTransport } from './managedStdioTransport';
+// One live connection to one server: an SDK Client, its transport and (for stdio) the process, from
+// the handshake to the close. Everything here lives and dies together; the session swaps whole
+// connections on restart. Which transport to use, and retrying after a sign-in, is openConnection.ts.
+import { Client } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, Implementation, McpSubscription, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
+import type { ClientCapability } from './clientCapability';
+import { redeemCallback, type ConnectionAuth } from './connectionAuth';
 import { Emitter } from './lifecycle';
 import type { Logger } from './logger';
 import { logMethodFor } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
 import { traceTransport } from './protocolTrace';
-import { redactEnv, redactHeaders } from './redact';
-import type { HttpTransportConfig, ServerDefinition, StdioTransportConfig } from './serverDefinition';
-import { StdioProcess, type StopTimings } from './stdioProcess';
+import type { ServerDefinition } from './serverDefinition';
+import type { StdioProcess, StopTimings } from './stdioProcess';
 
 export type ServerNotification =
   | { kind: 'toolsChanged' }
@@ -21,25 +20,18 @@ export type ServerNotification =
   | { kind: 'resourceUpdated'; uri: string };
 
 /** A host feature that needs a client capability and request handlers (roots, sampling, …). */
-export interface ClientFeature {
-  readonly capabilities: ClientCapabilities;
-  install(client: Client, definition: ServerDefinition): void;
-}
 
 export interface ConnectionOptions {
   definition: ServerDefinition;
   logger: Logger;
   clientInfo: Implementation;
-  features: readonly ClientFeature[];
+  capabilities: readonly ClientCapability[];
   stopTimings?: StopTimings;
   /** How long the `server/discover` probe may take before falling back to `initialize` (stdio). */
   probeTimeoutMs?: number;
   /** Authorization for HTTP servers (OAuth through the SDK's auth()). */
   auth?: ConnectionAuth;
 }
-
-export type { ConnectionAuth, PreparedStart } from './connectionAuth';
-export { AuthorizationRequiredError } from './connectionAuth';
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
@@ -74,28 +66,6 @@ export class Connection {
     private readonly options: ConnectionOptions,
   ) {}
 
-  /** Connects and completes the handshake, or throws with a message that says why not. */
-  static async open(options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
-    const { transport } = options.definition;
-    if (transport.type === 'stdio') return Connection.openStdio(transport, options, signal);
-    options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
-    for (let round = 0; ; round++) {
-      let attempt: Transport | undefined;
-      try {
-        if (transport.type === 'sse') return await Connection.openWith('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, signal);
-        try {
-          return await Connection.openWith('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, signal);
-        } catch (error) {
-          if (!looksLikeLegacySseServer(error)) throw error;
-          options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
-          return await Connection.openWith('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, signal);
-        }
-      } catch (error) {
-        if (!(await redeemAuthorization(error, attempt, options.auth, options.logger, round))) throw error;
-      }
-    }
-  }
-
   /**
    * For a request that failed with UnauthorizedError mid-session (a scope step-up the user has just
    * authorized): redeems the code so that the request can be repeated. False when there is nothing to redeem.
@@ -104,27 +74,8 @@ export class Connection {
     return redeemCallback(error, this.transport, this.options.auth);
   }
 
-
-  private static async openStdio(config: StdioTransportConfig, options: ConnectionOptions, signal?: AbortSignal) {
-    const { logger } = options;
-    logger.info(`Starting: ${[config.command, ...config.args].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
-    const transport = new ManagedStdioTransport({
-      command: config.command,
-      args: config.args,
-      env: { ...getDefaultEnvironment(), ...config.env },
-      cwd: config.cwd,
-      stderr: 'pipe',
-      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
-    });
-    const proc = new StdioProcess(
-      transport,
-      (line) => logger.warn(`[stderr] ${line}`),
-      (pid) => logger.info(`Process started (pid ${pid}).`),
-    );
-    return Connection.openWith('stdio', transport, options, proc, signal);
-  }
-
-  private static async openWith(
+  /** Completes the handshake over `transport`, or throws with a message that says why not. */
+  static async connect(
     kind: TransportKind,
     transport: Transport,
     options: ConnectionOptions,
@@ -132,7 +83,7 @@ export class Connection {
     signal?: AbortSignal,
   ): Promise<Connection> {
     const { definition, logger } = options;
-    const capabilities = options.features.reduce<ClientCapabilities>((caps, f) => ({ ...caps, ...f.capabilities }), {});
+    const capabilities = options.capabilities.reduce<ClientCapabilities>((caps, c) => ({ ...caps, ...c.capabilities }), {});
     const client = new Client(options.clientInfo, {
       capabilities,
       // Follow nextCursor to the end: the default cap of 64 pages is below what real servers list.
@@ -143,7 +94,7 @@ export class Connection {
       },
     });
     const connection = new Connection(client, transport, kind, proc, options);
-    for (const feature of options.features) feature.install(client, definition);
+    for (const capability of options.capabilities) capability.install(client, definition);
     connection.installNotificationHandlers();
     traceTransport(transport, logger);
     client.onerror = (error) => {
@@ -267,32 +218,3 @@ export class Connection {
     );
   }
 }
-
-function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
-  return new StreamableHTTPClientTransport(new URL(config.url), {
-    requestInit: { headers: config.headers },
-    authProvider: auth?.provider,
-    skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
-  });
-}
-
-function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
-  return new SSEClientTransport(new URL(config.url), {
-    authProvider: auth?.provider,
-    skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
-    requestInit: { headers: config.headers },
-    eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
-  });
-}
-
-/** The spec's backwards-compatibility rule: a 4xx to the initial POST means "try the old transport". */
-function looksLikeLegacySseServer(error: unknown): boolean {
-  if (error instanceof SdkHttpError) return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
-  return false;
-}
-
-function describeHttpConfig(config: HttpTransportConfig): string {
-  return `${config.url} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
-}
-
-export type { Root };

@@ -1,9 +1,9 @@
 // Roots: the host's folders, answered on `roots/list`. A server configured with `roots: false` gets none.
 import type { Client, Root } from '@modelcontextprotocol/client';
-import type { ClientFeature } from './connection';
+import type { ClientCapability } from './clientCapability';
 import type { ServerDefinition } from './serverDefinition';
 
-export class RootsFeature implements ClientFeature {
+export class RootsCapability implements ClientCapability {
   readonly capabilities = { roots: { listChanged: true } };
 
   constructor(private readonly getRoots: () => Root[]) {}

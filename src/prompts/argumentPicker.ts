@@ -4,8 +4,8 @@
 // cannot be accepted empty; optional ones can be skipped. Back and Escape as in every VS Code wizard.
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
-import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion } from './steps';
-import { SuggestionFeed, type Suggestions } from './suggestions';
+import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion, type Suggestions } from './steps';
+import { SuggestionFeed } from './suggestions';
 
 export interface QuickChoice {
   label: string;

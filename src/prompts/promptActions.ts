@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
-import { formatInvocation } from './invocation';
+import { promptChatQuery } from '../common/chatInvocation';
 import type { PromptDocuments } from './promptDocuments';
 import type { ChosenPrompt, PromptServices } from './promptFlow';
 import { renderPromptMarkdown } from './promptMarkdown';
@@ -12,14 +12,10 @@ import { getPromptResult } from './promptRunner';
 import { promptResultText } from './promptText';
 import type { ResultAction } from './resultAction';
 
-export function chatQuery(chosen: Pick<ChosenPrompt, 'server' | 'prompt' | 'args'>): string {
-  return `@mcp /prompt ${formatInvocation(chosen.server, chosen.prompt.name, chosen.args)}`;
-}
-
 export async function performAction(services: PromptServices, documents: PromptDocuments, chosen: ChosenPrompt, action: ResultAction): Promise<void> {
   if (action === 'chat') {
     try {
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query: chatQuery(chosen) });
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: promptChatQuery(chosen.server, chosen.prompt.name, chosen.args) });
     } catch (error) {
       void vscode.window.showErrorMessage(`MCP Client: could not open the chat (${(error as Error).message}). Try "Open as Document" instead.`);
     }

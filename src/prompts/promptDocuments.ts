@@ -1,5 +1,5 @@
 // Prompt results as read-only Markdown documents on `mcp-client-prompt:` (see ResultDocuments).
-import { ResultDocuments } from '../views/resultDocuments';
+import { ResultDocuments } from '../common/resultDocuments';
 
 export const PROMPT_SCHEME = 'mcp-client-prompt';
 

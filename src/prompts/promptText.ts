@@ -2,8 +2,8 @@
 // One user message is just its text; a conversation labels each message with its role. Embedded text
 // resources are included (fenced, with their URI); images and audio are named, not inlined.
 import type { GetPromptResult, PromptMessage } from '@modelcontextprotocol/client';
-import { languageFor } from './languageForMime';
-import { fenceFor } from './markdownSafety';
+import { languageFor } from '../common/languageForMime';
+import { fenceFor } from '../common/markdownSafety';
 
 export function promptResultText(result: GetPromptResult): string {
   const { messages } = result;

@@ -1,35 +1,26 @@
-// Composition of the prompt features: the catalog every consumer shares, recently used prompts,
-// prompt documents, the Run Prompt command and what the @mcp chat participant does.
+// Wires the prompts feature into the extension: the catalog every consumer shares (the picker, @mcp),
+// recently used prompts, prompt documents, and Run Prompt…. What the @mcp participant does with prompts
+// is the chat feature's (src/chat), which gets the services made here.
 import * as vscode from 'vscode';
-import { createChatHandler } from '../chat/chatHandler';
-import type { ToolChatServices } from '../chat/toolsChat';
+import { CommandIds } from '../common/commandIds';
 import type { SessionManager } from '../mcp/sessionManager';
 import { PromptCatalog } from './promptCatalog';
 import { PromptDocuments } from './promptDocuments';
 import type { PromptServices } from './promptFlow';
 import { RecentPrompts } from './recentPrompts';
 import { registerRunPromptCommand } from './runPromptCommand';
-import { registerPromptTestCommands } from './testHooks';
 
-export function registerPrompts(
-  sessions: SessionManager,
-  context: vscode.ExtensionContext,
-  tools?: ToolChatServices,
-): { chatHandler: vscode.ChatRequestHandler; disposables: vscode.Disposable[] } {
+export function registerPrompts(sessions: SessionManager, globalState: vscode.Memento): { services: PromptServices; disposables: vscode.Disposable[] } {
   const catalog = new PromptCatalog(sessions);
   const services: PromptServices = {
     sessions,
     catalog,
-    recents: new RecentPrompts(context.globalState),
+    recents: new RecentPrompts(globalState),
     // Through the command, so a start from here is a user action like any other (consent, error reporting).
     startServer: async (name) => {
-      await vscode.commands.executeCommand('mcpClient.startServer', name);
+      await vscode.commands.executeCommand(CommandIds.startServer, name);
     },
   };
   const documents = new PromptDocuments();
-  const chat = createChatHandler(services, tools);
-  return {
-    chatHandler: chat.handler,
-    disposables: [catalog, documents, registerRunPromptCommand(services, documents), ...chat.disposables, ...registerPromptTestCommands(services)],
-  };
+  return { services, disposables: [catalog, documents, registerRunPromptCommand(services, documents)] };
 }

@@ -3,7 +3,7 @@
 // name is unambiguous (in particular when there is a single server).
 import type { Prompt } from '@modelcontextprotocol/client';
 import { getDisplayName } from '../mcp/displayName';
-import { closestMatch } from './closestMatch';
+import { closestMatch } from '../common/closestMatch';
 import type { ServerPrompts } from './promptCatalog';
 
 export type Resolution =

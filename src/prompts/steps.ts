@@ -4,7 +4,6 @@
 // without VS Code. The plan is re-read after every step: picking a prompt decides the next steps.
 import type { Prompt, PromptArgument } from '@modelcontextprotocol/client';
 import { getDisplayName } from '../mcp/displayName';
-import type { SuggestionFetch } from './suggestions';
 
 export type StepOutcome = 'next' | 'back' | 'cancel';
 export interface StepPosition {
@@ -51,6 +50,19 @@ export type ArgumentAnswer = { kind: 'value'; value: string } | { kind: 'skip' }
 export interface ArgumentInput {
   ask(question: ArgumentQuestion): Promise<ArgumentAnswer>;
 }
+
+/** What the server suggests for a value (suggestions.ts asks it), cancelled through `signal`. */
+export interface Suggestions {
+  values: string[];
+  /** The server's count of all matches, when it says. */
+  total?: number;
+  /** More matches exist than were sent (or than we show). */
+  hasMore: boolean;
+  /** false when the server has no completions capability. */
+  supported: boolean;
+}
+
+export type SuggestionFetch = (value: string, signal: AbortSignal) => Promise<Suggestions>;
 
 export type SuggestFor = (state: ArgumentState, argument: string) => SuggestionFetch;
 

@@ -3,17 +3,7 @@
 // as soon as the value changes, so a slow answer for an old value never replaces a newer one.
 import type { McpSession } from '../mcp/session';
 import type { SessionManager } from '../mcp/sessionManager';
-import type { SuggestFor } from './steps';
-
-export interface Suggestions {
-  values: string[];
-  /** The server's count of all matches, when it says. */
-  total?: number;
-  /** More matches exist than were sent (or than we show). */
-  hasMore: boolean;
-  /** false when the server has no completions capability. */
-  supported: boolean;
-}
+import type { SuggestFor, SuggestionFetch, Suggestions } from './steps';
 
 /** The protocol caps a completion at 100 values; a server that sends more still gets 100 shown. */
 export const MAX_SUGGESTIONS = 100;
@@ -54,8 +44,6 @@ export function suggestFor(services: { sessions: Pick<SessionManager, 'get'> }):
     return completeArgument(session, state.prompt.name, argument, value, state.values, signal);
   };
 }
-
-export type SuggestionFetch = (value: string, signal: AbortSignal) => Promise<Suggestions>;
 
 export class SuggestionFeed {
   private timer: NodeJS.Timeout | undefined;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Resource } from '@modelcontextprotocol/client';
 import type { SessionManager } from '../mcp/sessionManager';
-import { codiconFor, labelOf, resourceDescription } from '../views/resourcesPresentation';
+import { codiconFor, labelOf, resourceDescription } from './resourcesPresentation';
 import { PagedList } from './pagedList';
 import type { ResourceTarget } from './openResource';
 

@@ -1,31 +1,35 @@
-// Wires the resources feature into the extension (one call from features.ts): the watchers
-// (subscriptions), the read-only `mcp-client-resource:` file system (registered at activation by
-// extension.ts, which hands its calls to the one made here), the Resources view and its commands.
+// Wires the resources feature into the extension: the watchers (subscriptions), the read-only
+// `mcp-client-resource:` file system (registered at activation by a stand-in, which hands its calls to
+// the one made here), the Resources view and its commands.
 import * as vscode from 'vscode';
+import { SettingKeys } from '../common/settingKeys';
+import { ViewIds } from '../common/viewIds';
 import type { Logger } from '../mcp/logger';
 import type { SessionManager } from '../mcp/sessionManager';
-import { registerResourceTestCommand } from '../testHooks';
-import { ResourcesTreeProvider } from '../views/resourcesTree';
 import { registerResourceCommands } from './resourceCommands';
 import { ResourceFileSystem } from './resourceFileSystem';
+import { ResourcesTreeProvider } from './resourcesTree';
 import { ResourceWatchers } from './resourceWatchers';
 
 const DEFAULT_MAX_SIZE_MB = 50;
 
 /** `mcpClient.resources.maxSizeMB` in bytes, read at each use so that changes apply at once. */
 function maxBytes(): number {
-  const mb = vscode.workspace.getConfiguration('mcpClient.resources').get<number>('maxSizeMB', DEFAULT_MAX_SIZE_MB);
+  const mb = vscode.workspace.getConfiguration().get<number>(SettingKeys.resourcesMaxSizeMB, DEFAULT_MAX_SIZE_MB);
   return Math.max(0, Number.isFinite(mb) ? mb : DEFAULT_MAX_SIZE_MB) * 1024 * 1024;
 }
 
-export function registerResources(
-  manager: SessionManager,
-  loggerFor: (server: string) => Logger,
-): { fileSystem: vscode.FileSystemProvider; disposables: vscode.Disposable[] } {
+export interface Resources {
+  fileSystem: vscode.FileSystemProvider;
+  tree: ResourcesTreeProvider;
+  disposables: vscode.Disposable[];
+}
+
+export function registerResources(manager: SessionManager, loggerFor: (server: string) => Logger): Resources {
   const watchers = new ResourceWatchers(manager, loggerFor);
   const fileSystem = new ResourceFileSystem(manager, watchers, maxBytes);
   const tree = new ResourcesTreeProvider(manager, loggerFor);
-  const view = vscode.window.createTreeView('mcpClient.resources', {
+  const view = vscode.window.createTreeView(ViewIds.resources, {
     treeDataProvider: tree,
     dragAndDropController: tree,
     showCollapseAll: true,
@@ -33,6 +37,7 @@ export function registerResources(
   });
   return {
     fileSystem,
-    disposables: [watchers, fileSystem, tree, view, ...registerResourceCommands(manager, tree, maxBytes), registerResourceTestCommand(tree)],
+    tree,
+    disposables: [watchers, fileSystem, tree, view, ...registerResourceCommands(manager, tree, maxBytes)],
   };
 }

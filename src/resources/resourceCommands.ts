@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { describeError } from '../mcp/errors';
-import { resourceChatQuery } from '../chat/resourceCommand';
+import { resourceChatQuery } from '../common/chatInvocation';
 import type { SessionManager } from '../mcp/sessionManager';
-import type { ResourceNode, ResourcesTreeProvider } from '../views/resourcesTree';
+import type { ResourceNode, ResourcesTreeProvider } from './resourcesTree';
 import { findResource } from './findResource';
 import { openResource, targetOf, type ResourceTarget } from './openResource';
 import { fillTemplate } from './templatePicker';

@@ -3,8 +3,8 @@
 // given as a `data:` URI or over https: anything else could make VS Code fetch or run what it names.
 import * as vscode from 'vscode';
 import type { Annotations, Icon, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
-import { baseMimeType } from '../resources/mimeTypes';
-import { formatSize } from '../resources/resourceContents';
+import { baseMimeType } from './mimeTypes';
+import { formatSize } from './resourceContents';
 
 export function labelOf(item: { name: string; title?: string }): string {
   return item.title?.trim() || item.name;

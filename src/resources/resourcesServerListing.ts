@@ -6,7 +6,7 @@ import { describeError } from '../mcp/errors';
 import { Disposable, Emitter } from '../mcp/lifecycle';
 import type { Logger } from '../mcp/logger';
 import type { McpSession } from '../mcp/session';
-import { PagedList } from '../resources/pagedList';
+import { PagedList } from './pagedList';
 import { compareResources } from './resourcesPresentation';
 
 const LIST_CHANGED_DEBOUNCE_MS = 300;

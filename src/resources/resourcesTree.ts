@@ -6,8 +6,8 @@ import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelc
 import { Disposable } from '../mcp/lifecycle';
 import type { Logger } from '../mcp/logger';
 import type { SessionManager } from '../mcp/sessionManager';
-import { documentUri } from '../resources/openResource';
-import { addressKey } from '../resources/resourceDocuments';
+import { documentUri } from './openResource';
+import { addressKey } from './resourceDocuments';
 import { iconFor, labelOf, resourceDescription, resourceTooltip, serverIcon } from './resourcesPresentation';
 import { ServerListing } from './resourcesServerListing';
 

@@ -1,14 +1,14 @@
 // sampling/createMessage: declares the capability (with tools, 2025-11-25) and hands every request,
 // with the name of the server asking, to the SamplingService. No SDK runtime import.
 import type { Client, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
-import type { ClientFeature } from '../mcp/connection';
+import type { ClientCapability } from '../mcp/clientCapability';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 
 export interface SamplingHandler {
   createMessage(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools>;
 }
 
-export class SamplingFeature implements ClientFeature {
+export class SamplingCapability implements ClientCapability {
   readonly capabilities = { sampling: { tools: {} } };
 
   constructor(private readonly handler: SamplingHandler) {}

@@ -1,7 +1,7 @@
 // Every sampling request per server, what was decided and what went back: the user can open it as a
 // read-only Markdown document (MCP Client: Show Sampling Log…). Kept in memory for this window.
 import * as vscode from 'vscode';
-import { escapeMarkdownInline, fenceFor } from '../prompts/markdownSafety';
+import { escapeMarkdownInline, fenceFor } from '../common/markdownSafety';
 
 export const SAMPLING_LOG_SCHEME = 'mcp-client-sampling-log';
 const KEEP = 100;

@@ -3,12 +3,11 @@
 // Allow" writes it), model choice (modelChoice.ts), the request, optional review of the answer, and
 // a log entry. Failures go back as JSON-RPC errors the server understands (-1 for a user's refusal,
 // as the spec's example does); the user hears once per server that no model is available.
-import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
+import { ProtocolError, type CreateMessageRequestParams, type CreateMessageResult, type CreateMessageResultWithTools } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
-import { loadCore } from '../coreLoader';
-import type { UserAnswers } from '../tools/userAnswers';
+import type { UserAnswers } from '../common/userAnswers';
 import { chooseModel } from './modelChoice';
-import type { SamplingHandler } from './samplingFeature';
+import type { SamplingHandler } from './samplingCapability';
 import type { SamplingLog, SamplingLogEntry } from './samplingLog';
 import { describeMessages, toChatMessages, toChatTools } from './samplingMessages';
 import { askApproval, askReview, type Approval } from './samplingDialogs';
@@ -133,5 +132,5 @@ function toolCalling(model: vscode.LanguageModelChat): boolean | undefined {
 }
 
 function protocolError(code: number, message: string): Error {
-  return new (loadCore().ProtocolError)(code, message);
+  return new ProtocolError(code, message);
 }

@@ -1,7 +1,7 @@
 // "Add Server…": a guided quick input that writes an entry into `mcpClient.servers` at the scope the
 // user picks (user or workspace settings). Nothing is written until the last step is confirmed.
 import * as vscode from 'vscode';
-import { loadCore } from '../coreLoader';
+import { parseServerEntry } from '../config/serverSchema';
 
 type Draft = { command: string; args: string[] } | { type: 'http' | 'sse'; url: string };
 
@@ -55,7 +55,7 @@ async function askUrl(type: 'http' | 'sse'): Promise<Draft | undefined> {
     prompt: 'The server endpoint',
     placeHolder: 'https://example.com/mcp',
     validateInput: (v) => {
-      const result = loadCore().parseServerEntry('new', { type, url: v.trim() });
+      const result = parseServerEntry('new', { type, url: v.trim() });
       return result.ok ? undefined : result.errors[0]?.replace(/^mcpClient\.servers\.new\.url: /, '');
     },
   });
@@ -73,7 +73,7 @@ async function pickTarget(): Promise<vscode.ConfigurationTarget | undefined> {
 
 function validateName(name: string): string | undefined {
   if (!name) return 'Enter a name';
-  const result = loadCore().parseServerEntry(name, { command: 'x' });
+  const result = parseServerEntry(name, { command: 'x' });
   return result.ok ? undefined : result.errors[0];
 }
 

@@ -1,9 +1,9 @@
 // User-facing errors: one line with "Show Output", once per problem. A crash loop notifies on its
 // first failure and when it gives up, not on every retry; a configuration error once per message.
 import * as vscode from 'vscode';
-import { Disposable } from './mcp/lifecycle';
-import type { SessionManager } from './mcp/sessionManager';
-import type { ServerLogs } from './logging/serverLogs';
+import { Disposable } from '../mcp/lifecycle';
+import type { SessionManager } from '../mcp/sessionManager';
+import type { ServerLogs } from './serverLogs';
 
 const STABLE_MS = 60_000;
 

@@ -2,8 +2,8 @@
 // other extensions), and asks with a quick pick when given neither.
 import * as vscode from 'vscode';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
-import type { ServerLogs } from '../logging/serverLogs';
-import { descriptionFor } from '../views/serverPresentation';
+import type { ServerLogs } from './serverLogs';
+import { descriptionFor } from './serverPresentation';
 
 type ServerArg = ServerEntry | string | undefined;
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ServerEntry } from '../mcp/sessionManager';
 import { describeTransport } from '../mcp/serverDefinition';
-import type { SessionState } from '../mcp/session';
+import { SessionState } from '../mcp/sessionState';
 
 export function stateOf(entry: ServerEntry): SessionState | { kind: 'invalid'; message: string } {
   if (entry.configError !== undefined) return { kind: 'invalid', message: entry.configError };

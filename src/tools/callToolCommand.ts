@@ -9,7 +9,7 @@ import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
 import type { ToolCatalog } from './toolCatalog';
 import type { ToolResultDocuments } from './toolResultDocuments';
-import type { UserAnswers } from './userAnswers';
+import type { UserAnswers } from '../common/userAnswers';
 
 interface CallArgs {
   server?: string;

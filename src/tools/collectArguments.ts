@@ -5,10 +5,10 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
-import { askUntilValid } from './askUntilValid';
+import { askUntilValid } from '../common/askUntilValid';
 import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
 import { schemaErrors, schemaProblem } from './schemaValidation';
-import type { UserAnswers } from './userAnswers';
+import type { UserAnswers } from '../common/userAnswers';
 
 export type Arguments = Record<string, unknown>;
 

@@ -1,7 +1,6 @@
 // JSON Schema validation with the SDK's own validator (Ajv with formats, every dialect the SDK knows),
-// never a hand-written one. The validator lives in dist/core.js (the SDK half of the extension), so
-// it is reached through loadCore(); compiled schemas are cached per schema object.
-import { loadCore } from '../coreLoader';
+// never a hand-written one. Compiled schemas are cached per schema object.
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 
 type Check = (value: unknown) => { valid: boolean; errorMessage?: string };
 
@@ -25,7 +24,7 @@ export function schemaProblem(schema: object): string | undefined {
 function compile(schema: object): Check | string {
   let check = compiled.get(schema);
   if (!check) {
-    provider ??= new (loadCore().AjvJsonSchemaValidator)() as unknown as { getValidator(schema: object): Check };
+    provider ??= new AjvJsonSchemaValidator() as unknown as { getValidator(schema: object): Check };
     try {
       check = provider.getValidator(schema);
     } catch (error) {

@@ -4,8 +4,8 @@
 // prompt documents (images inline, audio playable, resources fenced, resource links openable).
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { getDisplayName } from '../mcp/displayName';
-import { escapeMarkdownInline, fenceFor } from '../prompts/markdownSafety';
-import { renderContent } from '../prompts/promptMarkdown';
+import { escapeMarkdownInline, fenceFor } from '../common/markdownSafety';
+import { renderContent } from '../common/contentMarkdown';
 import { schemaErrors, schemaProblem } from './schemaValidation';
 
 /** Whether the structured result matches the outputSchema: undefined when there is nothing to check. */

@@ -1,6 +1,6 @@
 // Tool results as read-only Markdown documents on `mcp-client-tool-result:` (see ResultDocuments), a
 // scheme of their own so a tab says what it holds.
-import { ResultDocuments } from '../views/resultDocuments';
+import { ResultDocuments } from '../common/resultDocuments';
 
 export const TOOL_RESULT_SCHEME = 'mcp-client-tool-result';
 

@@ -4,7 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
-import { escapeMarkdownInline, safeMarkdown } from '../prompts/markdownSafety';
+import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool };

@@ -13,8 +13,10 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { McpOAuthProvider, type Authorizer } from '../../src/auth/oauthProvider';
-import { MemorySecretStore } from '../../src/auth/memorySecretStore';
-import { Connection, type ClientFeature, type ConnectionAuth } from '../../src/mcp/connection';
+import { MemorySecretStore } from '../../src/common/secretStore';
+import type { ClientCapability } from '../../src/mcp/clientCapability';
+import type { ConnectionAuth } from '../../src/mcp/connectionAuth';
+import { openConnection } from '../../src/mcp/openConnection';
 import type { Logger } from '../../src/mcp/logger';
 
 /** Fixed CIMD URL the suite expects as client_id when the server supports client ID metadata documents. */
@@ -94,7 +96,7 @@ function authFor(scenario: string, serverUrl: string): ConnectionAuth | undefine
 }
 
 /** Elicitation: accept with no content, so that the SDK fills in the schema's defaults. */
-const elicitation: ClientFeature = {
+const elicitation: ClientCapability = {
   capabilities: { elicitation: { form: { applyDefaults: true } } },
   install(client: Client) {
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: {} }));
@@ -113,11 +115,11 @@ async function main(): Promise<void> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
   if (!serverUrl) throw new Error('usage: client.js <server-url>');
   const auth = authFor(scenario, serverUrl);
-  const connection = await Connection.open({
+  const connection = await openConnection({
     definition: { name: scenario, scope: 'user', transport: { type: 'http', url: serverUrl, headers: {} }, timeoutMs: 20_000, roots: false, autoStart: true, disabled: false },
     logger,
     clientInfo: { name: 'mcp-client-conformance', version: '0.1.0' },
-    features: scenario.startsWith('elicitation') ? [elicitation] : [],
+    capabilities: scenario.startsWith('elicitation') ? [elicitation] : [],
     auth,
   });
   try {

@@ -1,12 +1,12 @@
-// Activation loads only the light part of the extension; the features follow just after it
-// (src/featureLoader.ts). Every contributed command must exist once they have, and a command used
-// before they have must load them and run the real command with its arguments.
+// Activation loads only the light part of the extension; the contributions follow just after it
+// (src/activation/contributionLoader.ts). Every contributed command must exist once they have, and a
+// command used before they have must load them and run the real command with its arguments.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { FeatureLoader } from '../../src/featureLoader';
-import type { FeatureHost, Features } from '../../src/features';
+import { ContributionLoader } from '../../src/activation/contributionLoader';
+import type { ActivationHost, Contributions } from '../../src/activation/contributions';
 
-describe('Activation and the feature bundle', () => {
+describe('Activation and the contributions bundle', () => {
   it('registers every contributed command', async () => {
     const extension = vscode.extensions.getExtension('mcp-client.mcp-client')!;
     await extension.activate();
@@ -15,16 +15,16 @@ describe('Activation and the feature bundle', () => {
     assert.deepEqual(contributed.filter((id) => !registered.has(id)), []);
   });
 
-  it('runs a command used before the features load: they load once and the real command gets the arguments', async () => {
+  it('runs a command used before the contributions load: they load once and the real command gets the arguments', async () => {
     const id = 'mcpClientTest.standIn';
     const calls: unknown[][] = [];
     let loads = 0;
-    const features = { disposables: [] as vscode.Disposable[] } as unknown as Features;
-    const loader = new FeatureLoader({} as FeatureHost, [id], () => ({
-      activateFeatures: () => {
+    const contributions = { disposables: [] as vscode.Disposable[] } as unknown as Contributions;
+    const loader = new ContributionLoader({} as ActivationHost, [id], () => ({
+      activateContributions: () => {
         loads++;
-        features.disposables.push(vscode.commands.registerCommand(id, (...args: unknown[]) => (calls.push(args), `real ${args.length}`)));
-        return features;
+        contributions.disposables.push(vscode.commands.registerCommand(id, (...args: unknown[]) => (calls.push(args), `real ${args.length}`)));
+        return contributions;
       },
     }));
     try {
@@ -34,7 +34,7 @@ describe('Activation and the feature bundle', () => {
       assert.equal(await vscode.commands.executeCommand(id), 'real 0');
       assert.equal(loads, 1);
       assert.equal(calls[0][0], node, 'the very object, not a copy');
-      assert.equal(loader.load(), features);
+      assert.equal(loader.load(), contributions);
     } finally {
       loader.dispose();
     }

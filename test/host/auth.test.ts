@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { McpClientApi } from '../../src/api';
+import type { McpClientApi } from '../../src/api/publicApi';
 import type { OAuthFixture } from '../fixtures/servers/oauthFixture';
 import { until } from './until';
 

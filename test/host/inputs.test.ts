@@ -3,7 +3,7 @@
 // the user settings here and removed afterwards, so the other suites see the settings they expect.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { McpClientApi } from '../../src/api';
+import type { McpClientApi } from '../../src/api/publicApi';
 import { until } from './until';
 
 const api = () => vscode.extensions.getExtension<McpClientApi>('mcp-client.mcp-client')!.activate();

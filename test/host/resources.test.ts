@@ -4,7 +4,7 @@
 // a 2 MB text), and a template `fixture://users/{user}/files/{file}` whose variables complete.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { McpClientApi } from '../../src/api';
+import type { McpClientApi } from '../../src/api/publicApi';
 import { until } from './until';
 
 interface Item {

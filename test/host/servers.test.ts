@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isAlive } from '../../src/mcp/processTree';
-import type { McpClientApi } from '../../src/api';
+import type { McpClientApi } from '../../src/api/publicApi';
 import { until } from './until';
 
 interface RenderedItem {

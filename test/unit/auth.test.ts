@@ -3,7 +3,7 @@
 // loopback listener, as a user's browser would.
 import * as assert from 'node:assert/strict';
 import { LoopbackAuthorizer, findFreePort } from '../../src/auth/loopback';
-import { MemorySecretStore } from '../../src/auth/memorySecretStore';
+import { MemorySecretStore } from '../../src/common/secretStore';
 import { McpOAuthProvider } from '../../src/auth/oauthProvider';
 import type { McpSession } from '../../src/mcp/session';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/servers/oauthFixture';

@@ -1,8 +1,9 @@
 // Shared helpers for the unit tests: fixture paths, definitions, an in-memory logger, waiting.
 import { join } from 'node:path';
 import type { Logger } from '../../src/mcp/logger';
-import type { McpSession, SessionState } from '../../src/mcp/session';
-import { McpSession as Session, type SessionOptions } from '../../src/mcp/session';
+import { McpSession } from '../../src/mcp/session';
+import type { SessionOptions } from '../../src/mcp/sessionLifecycle';
+import type { SessionState } from '../../src/mcp/sessionState';
 import type { ServerDefinition, TransportConfig } from '../../src/mcp/serverDefinition';
 
 /** Compiled fixtures live next to the compiled tests: out/test/fixtures/servers/*.js. */
@@ -42,7 +43,7 @@ export const clientInfo = { name: 'mcp-client-tests', version: '0.0.0' };
 
 /** Creates a session and registers it for shutdown after the test. */
 export function newSession(def: ServerDefinition, options: Partial<SessionOptions> = {}, cleanup?: McpSession[]): McpSession {
-  const session = new Session({ definition: def, logger: new MemoryLogger(), clientInfo, stopTimings: { graceMs: 500, termMs: 500 }, ...options });
+  const session = new McpSession({ definition: def, logger: new MemoryLogger(), clientInfo, stopTimings: { graceMs: 500, termMs: 500 }, ...options });
   cleanup?.push(session);
   return session;
 }

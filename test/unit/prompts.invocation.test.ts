@@ -1,8 +1,8 @@
 // The text form of `@mcp /prompt …`, the closest-match suggestions and resolving a reference to a prompt.
 import * as assert from 'node:assert/strict';
 import type { Prompt } from '@modelcontextprotocol/client';
-import { closestMatch } from '../../src/prompts/closestMatch';
-import { formatInvocation, leadingWords, parseInvocation } from '../../src/prompts/invocation';
+import { closestMatch } from '../../src/common/closestMatch';
+import { formatInvocation, leadingWords, parseInvocation } from '../../src/common/chatInvocation';
 import type { ServerPrompts } from '../../src/prompts/promptCatalog';
 import { checkArgumentNames, resolvePromptRef } from '../../src/prompts/resolvePrompt';
 

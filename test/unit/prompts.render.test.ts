@@ -2,8 +2,8 @@
 // rules that keep server text harmless in Markdown.
 import * as assert from 'node:assert/strict';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import { languageFor } from '../../src/prompts/languageForMime';
-import { escapeMarkdownInline, fenceFor, safeMarkdown } from '../../src/prompts/markdownSafety';
+import { languageFor } from '../../src/common/languageForMime';
+import { escapeMarkdownInline, fenceFor, safeMarkdown } from '../../src/common/markdownSafety';
 import { renderPromptMarkdown } from '../../src/prompts/promptMarkdown';
 import { promptResultText } from '../../src/prompts/promptText';
 import { definition, sessionForSuite, stdio } from './helpers';

@@ -12,8 +12,9 @@ import {
   type ArgumentQuestion,
   type ArgumentState,
   type Step,
+  type Suggestions,
 } from '../../src/prompts/steps';
-import { completeArgument, SuggestionFeed, suggestFor, type Suggestions } from '../../src/prompts/suggestions';
+import { completeArgument, SuggestionFeed, suggestFor } from '../../src/prompts/suggestions';
 import { definition, newSession, stdio, waitFor } from './helpers';
 
 /** Answers each question with the next scripted answer, and keeps the questions for the assertions. */

@@ -1,13 +1,12 @@
-// The sampling and elicitation ClientFeatures against the real tools fixture over stdio: the
+// The sampling and elicitation ClientCapabilities against the real tools fixture over stdio: the
 // capabilities are declared (the server offers the calls), each request reaches the handler with the
 // name of the server asking, and the handler's answer or error is what the server receives. Also the
 // catalog refreshing on tools/list_changed, and a structured result the SDK did not throw away.
 import * as assert from 'node:assert/strict';
-import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@modelcontextprotocol/client';
-import { ElicitationFeature } from '../../src/elicitation/elicitationFeature';
+import { ProtocolError, type CreateMessageRequestParams, type ElicitRequestFormParams } from '@modelcontextprotocol/client';
+import { ElicitationCapability } from '../../src/elicitation/elicitationCapability';
 import type { McpSession } from '../../src/mcp/session';
-import { SamplingFeature } from '../../src/sampling/samplingFeature';
-import { loadCore } from '../../src/coreLoader';
+import { SamplingCapability } from '../../src/sampling/samplingCapability';
 import { ToolCatalog } from '../../src/tools/toolCatalog';
 import { checkStructuredContent } from '../../src/tools/toolResult';
 import { definition, newSession, stdio, textOf, waitFor, waitForState } from './helpers';
@@ -20,14 +19,14 @@ describe('sampling and elicitation features', () => {
   let session: McpSession;
 
   before(async () => {
-    const sampling = new SamplingFeature({
+    const sampling = new SamplingCapability({
       createMessage: async (server, params) => {
         sampled.push({ server, params });
-        if (deny) throw new (loadCore().ProtocolError)(-1, 'User rejected sampling request');
+        if (deny) throw new ProtocolError(-1, 'User rejected sampling request');
         return { role: 'assistant', content: { type: 'text', text: 'short' }, model: 'test-model', stopReason: 'endTurn' };
       },
     });
-    const elicitation = new ElicitationFeature({
+    const elicitation = new ElicitationCapability({
       form: async (server, params) => {
         elicited.push({ server, params });
         return { action: 'accept', content: { email: 'ada@example.com' } };
@@ -35,7 +34,7 @@ describe('sampling and elicitation features', () => {
       url: async () => ({ action: 'decline' }),
       completed: () => undefined,
     });
-    session = newSession(definition('toolbox', stdio('toolsFixture')), { features: [sampling, elicitation] }, sessions);
+    session = newSession(definition('toolbox', stdio('toolsFixture')), { capabilities: [sampling, elicitation] }, sessions);
     await session.start();
     await waitForState(session, 'running');
   });
@@ -96,15 +95,15 @@ describe('sampling and elicitation on the 2026-07-28 revision (multi-round-trip 
   let session: McpSession;
 
   before(async () => {
-    const sampling = new SamplingFeature({
+    const sampling = new SamplingCapability({
       createMessage: async (server) => ({ role: 'assistant', content: { type: 'text', text: `for ${server}` }, model: 'm', stopReason: 'endTurn' }),
     });
-    const elicitation = new ElicitationFeature({
+    const elicitation = new ElicitationCapability({
       form: async () => ({ action: 'accept', content: { email: 'grace@example.com' } }),
       url: async () => ({ action: 'decline' }),
       completed: () => undefined,
     });
-    session = newSession(definition('modern', stdio('toolsFixture', ['--era=modern'])), { features: [sampling, elicitation] }, sessions);
+    session = newSession(definition('modern', stdio('toolsFixture', ['--era=modern'])), { capabilities: [sampling, elicitation] }, sessions);
     await session.start();
     await waitForState(session, 'running');
     assert.equal(session.protocolVersion, '2026-07-28');

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { isAlive } from '../../src/mcp/processTree';
-import { RootsFeature } from '../../src/mcp/rootsFeature';
-import type { McpSession, SessionState } from '../../src/mcp/session';
+import { RootsCapability } from '../../src/mcp/rootsCapability';
+import type { McpSession } from '../../src/mcp/session';
+import type { SessionState } from '../../src/mcp/sessionState';
 import { definition, MemoryLogger, newSession, stdio, textOf, waitFor, waitForState } from './helpers';
 
 describe('McpSession over stdio', function () {
@@ -187,7 +188,7 @@ describe('McpSession over stdio', function () {
   describe('roots', () => {
     it('answers roots/list with the host roots and announces changes (2025 revisions)', async () => {
       let roots = [{ uri: 'file:///work/a', name: 'a' }];
-      const session = newSession(definition('roots', stdio('fixtureServer', ['--era=legacy'])), { features: [new RootsFeature(() => roots)] }, sessions);
+      const session = newSession(definition('roots', stdio('fixtureServer', ['--era=legacy'])), { capabilities: [new RootsCapability(() => roots)] }, sessions);
       await session.start();
       assert.deepEqual(JSON.parse(textOf(await session.callTool({ name: 'roots', arguments: {} }))), roots);
       roots = [...roots, { uri: 'file:///work/b', name: 'b' }];
@@ -197,7 +198,7 @@ describe('McpSession over stdio', function () {
 
     it('answers roots requests of the 2026-07-28 revision (input_required) with the current roots', async () => {
       let roots = [{ uri: 'file:///work/a', name: 'a' }];
-      const session = newSession(definition('modernRoots', stdio('fixtureServer', ['--era=modern'])), { features: [new RootsFeature(() => roots)] }, sessions);
+      const session = newSession(definition('modernRoots', stdio('fixtureServer', ['--era=modern'])), { capabilities: [new RootsCapability(() => roots)] }, sessions);
       await session.start();
       assert.equal(session.protocolVersion, '2026-07-28');
       assert.deepEqual(JSON.parse(textOf(await session.callTool({ name: 'roots', arguments: {} }))), roots);
@@ -208,8 +209,8 @@ describe('McpSession over stdio', function () {
     });
 
     it('exposes no roots to a server configured with roots: false', async () => {
-      const feature = new RootsFeature(() => [{ uri: 'file:///secret', name: 'secret' }]);
-      const session = newSession(definition('noroots', stdio('fixtureServer', ['--era=legacy']), { roots: false }), { features: [feature] }, sessions);
+      const feature = new RootsCapability(() => [{ uri: 'file:///secret', name: 'secret' }]);
+      const session = newSession(definition('noroots', stdio('fixtureServer', ['--era=legacy']), { roots: false }), { capabilities: [feature] }, sessions);
       await session.start();
       assert.deepEqual(JSON.parse(textOf(await session.callTool({ name: 'roots', arguments: {} }))), []);
     });

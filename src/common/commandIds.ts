@@ -1,0 +1,50 @@
+// Every command id of the extension, in one table (as VS Code's mcpCommandIds.ts). The contributed ones
+// are also in package.json (`contributes.commands`); a unit test keeps the two in step. No `vscode`
+// import. Test-only commands are not here: they live with the test hooks (src/activation/testHooks.ts).
+export const CommandIds = {
+  // Servers (src/servers/)
+  addServer: 'mcpClient.addServer',
+  openSettings: 'mcpClient.openSettings',
+  startServer: 'mcpClient.startServer',
+  stopServer: 'mcpClient.stopServer',
+  restartServer: 'mcpClient.restartServer',
+  showOutput: 'mcpClient.showOutput',
+  showServers: 'mcpClient.showServers',
+  // Trust (src/trust/)
+  resetConsent: 'mcpClient.resetConsent',
+  // Prompts (src/prompts/)
+  runPrompt: 'mcpClient.runPrompt',
+  // Resources (src/resources/)
+  openResource: 'mcpClient.resources.open',
+  openResourceToSide: 'mcpClient.resources.openToSide',
+  copyResourceUri: 'mcpClient.resources.copyUri',
+  refreshResources: 'mcpClient.resources.refresh',
+  loadMoreResources: 'mcpClient.resources.loadMore',
+  askAboutResource: 'mcpClient.resources.ask',
+  findResource: 'mcpClient.resources.find',
+  openResourceTemplate: 'mcpClient.resources.openTemplate',
+  // Tools (src/tools/)
+  callTool: 'mcpClient.tools.call',
+  refreshTools: 'mcpClient.tools.refresh',
+  // Sampling (src/sampling/)
+  showSamplingLog: 'mcpClient.sampling.showLog',
+  // Sign-in (src/auth/)
+  signIn: 'mcpClient.signIn',
+  signOut: 'mcpClient.signOut',
+  // Import (src/import/)
+  importServers: 'mcpClient.importServers',
+  // Inputs (src/inputs/)
+  editInput: 'mcpClient.inputs.edit',
+  clearInputs: 'mcpClient.inputs.clear',
+} as const;
+
+export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
+
+/** Commands of VS Code itself that the extension runs. */
+export const VscodeCommandIds = {
+  openSettings: 'workbench.action.openSettings',
+  openSettingsJson: 'workbench.action.openSettingsJson',
+  setContext: 'setContext',
+  showMarkdownPreview: 'markdown.showPreview',
+  openChat: 'workbench.action.chat.open',
+} as const;

@@ -1,0 +1,21 @@
+// Notifications in the extension's own voice: each starts "MCP Client: " (so the user knows who speaks),
+// and that prefix comes from here, localized like the rest. Callers pass text already localized with
+// vscode.l10n.t; server text (errors, names) goes in as an argument of their message, never as its format.
+import * as vscode from 'vscode';
+
+/** `message` as the extension says it: "MCP Client: <message>". */
+export function ownVoice(message: string): string {
+  return vscode.l10n.t('MCP Client: {0}', message);
+}
+
+export function showError<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
+  return vscode.window.showErrorMessage(ownVoice(message), ...actions);
+}
+
+export function showWarning<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
+  return vscode.window.showWarningMessage(ownVoice(message), ...actions);
+}
+
+export function showInfo<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
+  return vscode.window.showInformationMessage(ownVoice(message), ...actions);
+}

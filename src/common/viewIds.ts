@@ -1,0 +1,18 @@
+// The ids of the extension's views, its chat participant and the context keys its `when` clauses use
+// (package.json `contributes.views`, `chatParticipants`, menus). No `vscode` import.
+export const ViewIds = {
+  servers: 'mcpClient.servers',
+  resources: 'mcpClient.resources',
+  tools: 'mcpClient.tools',
+} as const;
+
+/** The command VS Code generates to focus a view. */
+export const focusViewCommand = (view: (typeof ViewIds)[keyof typeof ViewIds]) => `${view}.focus`;
+
+export const CHAT_PARTICIPANT_ID = 'mcpClient.chat';
+export const STATUS_BAR_ITEM_ID = 'mcpClient.status';
+
+export const ContextKeys = {
+  /** Set once the servers have been read: the views' welcome content waits for it. */
+  ready: 'mcpClient.ready',
+} as const;

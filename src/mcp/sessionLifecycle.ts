@@ -1,0 +1,262 @@
+// The life of one server's session: the state machine (stopped → starting → running → error), start,
+// stop and restart, crash backoff, and the one live Connection it owns (swapped whole on restart).
+// The requests themselves are McpSession's (session.ts), which builds on this.
+import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { ClientCapability } from './clientCapability';
+import type { PreparedStart } from './connectionAuth';
+import type { Connection, ServerNotification, TransportKind } from './connection';
+import { openConnection } from './openConnection';
+import { maskSecrets, redactingLogger } from './redact';
+import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
+import { describeSdkError as describeError } from './sdkErrors';
+import { Disposable, Emitter } from './lifecycle';
+import type { Logger, McpLogLevel } from './logger';
+import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
+import type { ServerDefinition } from './serverDefinition';
+import { SessionState } from './sessionState';
+import type { StopTimings } from './stdioProcess';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Called for each `notifications/progress` the server sends for this request. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Overrides the server's configured timeout for this request. */
+  timeout?: number;
+}
+
+export interface SessionOptions {
+  definition: ServerDefinition;
+  logger: Logger;
+  clientInfo: Implementation;
+  capabilities?: readonly ClientCapability[];
+  logLevel?: McpLogLevel;
+  restartPolicy?: RestartPolicyOptions;
+  stopTimings?: StopTimings;
+  probeTimeoutMs?: number;
+  /**
+   * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
+   * for HTTP servers. Runs before every connection attempt.
+   */
+  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+}
+
+export abstract class SessionLifecycle extends Disposable {
+  private readonly stateEmitter = this._register(new Emitter<SessionState>());
+  readonly onDidChangeState = this.stateEmitter.event;
+  private readonly notificationEmitter = this._register(new Emitter<ServerNotification>());
+  /** list_changed and resources/updated notifications from the server. */
+  readonly onNotification = this.notificationEmitter.event;
+
+  private _state: SessionState = { kind: 'stopped' };
+  protected connection: Connection | undefined;
+  private pendingStart: Promise<void> | undefined;
+  private startAbort: AbortController | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** Bumped on every start/stop so that a superseded attempt knows to back off. */
+  private generation = 0;
+  private readonly policy: RestartPolicy;
+  protected logLevel: McpLogLevel | undefined;
+
+  constructor(protected readonly options: SessionOptions) {
+    super();
+    this.policy = new RestartPolicy(options.restartPolicy);
+    this.logLevel = options.logLevel;
+  }
+
+  get name(): string {
+    return this.options.definition.name;
+  }
+  get definition(): ServerDefinition {
+    return this.options.definition;
+  }
+  get state(): SessionState {
+    return this._state;
+  }
+  get serverInfo(): Implementation | undefined {
+    return this.connection?.client.getServerVersion();
+  }
+  get capabilities(): ServerCapabilities | undefined {
+    return this.connection?.client.getServerCapabilities();
+  }
+  get instructions(): string | undefined {
+    return this.connection?.client.getInstructions();
+  }
+  get protocolVersion(): string | undefined {
+    return this.connection?.protocolVersion;
+  }
+  get transportKind(): TransportKind | undefined {
+    return this.connection?.transportKind;
+  }
+  /** The server process id, for stdio servers that are running. */
+  get pid(): number | undefined {
+    return this.connection?.process?.pid;
+  }
+
+  /** Starts the server (a user action: forgets earlier crashes). Resolves when running or failed. */
+  start(): Promise<void> {
+    this.policy.reset();
+    if (SessionState.isRunning(this._state)) return Promise.resolve();
+    if (this.pendingStart) return this.pendingStart;
+    return this.connect();
+  }
+
+  /** Stops the server and everything it started. Never throws. */
+  async stop(reason?: string): Promise<void> {
+    this.generation++;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.startAbort?.abort();
+    const pending = this.pendingStart;
+    const connection = this.connection;
+    this.connection = undefined;
+    if (this._state.kind !== 'stopped' || reason) this.setState(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
+    await pending?.catch(() => undefined);
+    if (connection) {
+      this.options.logger.info('Stopping…');
+      await connection.close();
+      this.options.logger.info('Stopped.');
+    }
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    return this.start();
+  }
+
+  override dispose(): void {
+    void this.stop();
+    super.dispose();
+  }
+
+  /** Stops and waits; what deactivate() uses. */
+  async shutdown(): Promise<void> {
+    await this.stop();
+    super.dispose();
+  }
+
+  /** Applies `mcpClient.logLevel`: logging/setLevel before 2026-07-28, a per-request `_meta` key after. */
+  async setLogLevel(level: McpLogLevel): Promise<void> {
+    this.logLevel = level;
+    await this.applyLogLevel();
+  }
+
+  /** Tells the server the roots changed (2025 revisions; modern servers ask for roots per request). */
+  async notifyRootsChanged(): Promise<void> {
+    const c = this.connection;
+    if (!c || !SessionState.isRunning(this._state) || !this.definition.roots || c.client.getProtocolEra() === 'modern') return;
+    try {
+      await c.client.sendRootsListChanged();
+    } catch (error) {
+      this.options.logger.warn(`Could not announce the roots change: ${describeError(error)}`);
+    }
+  }
+
+  // ---- lifecycle internals --------------------------------------------------------------------
+
+  private connect(): Promise<void> {
+    const generation = ++this.generation;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const abort = new AbortController();
+    this.startAbort = abort;
+    this.setState({ kind: 'starting' });
+    const attempt = this.openConnection(generation, abort.signal).finally(() => {
+      if (this.pendingStart === attempt) this.pendingStart = undefined;
+    });
+    this.pendingStart = attempt;
+    return attempt;
+  }
+
+  private async openConnection(generation: number, signal: AbortSignal): Promise<void> {
+    const { logger } = this.options;
+    let connection: Connection;
+    let secrets: readonly string[] = [];
+    try {
+      const prepared = this.options.prepare ? await this.options.prepare(this.definition) : undefined;
+      secrets = prepared?.secrets ?? [];
+      connection = await openConnection(
+        {
+          definition: prepared?.definition ?? this.definition,
+          // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
+          logger: prepared?.secrets?.length ? redactingLogger(logger, prepared.secrets) : logger,
+          clientInfo: this.options.clientInfo,
+          capabilities: this.options.capabilities ?? [],
+          stopTimings: this.options.stopTimings,
+          probeTimeoutMs: this.options.probeTimeoutMs,
+          auth: prepared?.auth,
+        },
+        signal,
+      );
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const message = maskSecrets(describeError(error), secrets);
+      logger.error(`Failed to start: ${message}`);
+      if (isPermanentStartFailure(error)) {
+        this.setState(isAuthorizationRequired(error) ? { kind: 'error', message, needsAuth: true } : { kind: 'error', message });
+      } else {
+        this.handleCrash(message);
+      }
+      return;
+    }
+    if (generation !== this.generation) {
+      await connection.close();
+      return;
+    }
+    this.connection = connection;
+    connection.onNotification((n) => this.notificationEmitter.fire(n));
+    connection.onDidCloseUnexpectedly((reason) => {
+      if (this.connection !== connection) return;
+      this.connection = undefined;
+      logger.error(reason);
+      this.handleCrash(reason);
+    });
+    const info = connection.client.getServerVersion();
+    logger.info(
+      `Connected to ${info?.name ?? 'server'} ${info?.version ?? ''} over ${connection.transportKind}, protocol ${connection.protocolVersion} (${connection.client.getProtocolEra()} era).`,
+    );
+    this.setState({ kind: 'running' });
+    await this.applyLogLevel();
+  }
+
+  private handleCrash(reason: string): void {
+    const decision = this.policy.recordCrash();
+    if (decision.kind === 'giveUp') {
+      const message = `${reason} Gave up after ${decision.crashes} failures in ${this.policy.windowMinutes} minutes; use Restart to try again.`;
+      this.options.logger.error(message);
+      this.setState({ kind: 'error', message, gaveUp: true });
+      return;
+    }
+    this.options.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
+    this.setState({ kind: 'error', message: reason, retryInMs: decision.delayMs });
+    const generation = this.generation;
+    this.retryTimer = setTimeout(() => {
+      if (generation === this.generation) void this.connect();
+    }, decision.delayMs);
+  }
+
+  private async applyLogLevel(): Promise<void> {
+    const c = this.connection;
+    if (!c || !this.logLevel || c.client.getProtocolEra() === 'modern' || !c.client.getServerCapabilities()?.logging) return;
+    try {
+      await c.client.setLoggingLevel(this.logLevel, this.requestOptions());
+    } catch (error) {
+      this.options.logger.warn(`logging/setLevel failed: ${describeError(error)}`);
+    }
+  }
+
+  private setState(state: SessionState): void {
+    this._state = state;
+    this.stateEmitter.fire(state);
+  }
+
+
+  /** The SDK's options for one request: the server's timeout unless overridden, restarted by progress. */
+  protected requestOptions(options?: RequestOptions) {
+    return {
+      signal: options?.signal,
+      onprogress: options?.onprogress,
+      timeout: options?.timeout ?? this.definition.timeoutMs,
+      resetTimeoutOnProgress: true,
+    };
+  }
+}

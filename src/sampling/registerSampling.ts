@@ -1,0 +1,33 @@
+// Wires sampling into the extension: the client capability every connection installs (a server may ask
+// for a model completion), the service that answers with the user's approval, the per-server log, and
+// its command, Show Sampling Log….
+import * as vscode from 'vscode';
+import { CommandIds } from '../common/commandIds';
+import type { UserAnswers } from '../common/userAnswers';
+import { showInfo } from '../common/userMessages';
+import { SamplingCapability } from './samplingCapability';
+import { SamplingLog } from './samplingLog';
+import { SamplingService } from './samplingService';
+
+export function registerSampling(answers: UserAnswers): { capability: SamplingCapability; disposables: vscode.Disposable[] } {
+  const log = new SamplingLog();
+  const capability = new SamplingCapability(new SamplingService(answers, log));
+  return {
+    capability,
+    disposables: [
+      log,
+      vscode.commands.registerCommand(CommandIds.showSamplingLog, async (server?: string) => {
+        const servers = log.servers();
+        const name = server ?? (servers.length === 1 ? servers[0] : await vscode.window.showQuickPick(servers, { title: vscode.l10n.t('Sampling log of which server?') }));
+        if (!name) {
+          if (servers.length === 0) void showInfo(vscode.l10n.t('no server has asked for a model completion in this window.'));
+          return undefined;
+        }
+        const document = await vscode.workspace.openTextDocument(log.uri(name));
+        await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+        await vscode.window.showTextDocument(document, { preview: false });
+        return log.list(name).map((e) => ({ ...e, time: e.time.toISOString() }));
+      }),
+    ],
+  };
+}
