@@ -3,9 +3,11 @@
 // rule that a browser only opens after a visible user action: background starts that need a sign-in
 // stop at "needs sign-in" and offer a "Sign in" button instead.
 import * as vscode from 'vscode';
+import { showError, showInfo, showWarning } from '../common/userMessages';
 import type { ConnectionAuth } from '../mcp/connectionAuth';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import { findFreePort, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
 
@@ -67,7 +69,7 @@ export class AuthManager implements vscode.Disposable {
   private async openBrowser(name: string, url: URL): Promise<boolean> {
     // The authorization server is named, so the user can tell where they are about to sign in.
     return vscode.env.openExternal(vscode.Uri.parse(url.toString(), true)).then((opened) => {
-      if (!opened) void vscode.window.showWarningMessage(`MCP Client: could not open the browser to sign in to '${name}' (${url.origin}).`);
+      if (!opened) void showWarning(vscode.l10n.t("could not open the browser to sign in to '{0}' ({1}).", name, url.origin));
       return opened;
     });
   }
@@ -77,7 +79,7 @@ export class AuthManager implements vscode.Disposable {
     if (this.offered.has(name)) return;
     this.offered.add(name);
     void vscode.window
-      .showInformationMessage(`MCP server '${name}' needs you to sign in.`, 'Sign in')
+      .showInformationMessage(vscode.l10n.t("MCP server '{0}' needs you to sign in.", name), vscode.l10n.t('Sign in'))
       .then((choice) => {
         this.offered.delete(name);
         if (choice) void this.signIn(name);
@@ -88,13 +90,13 @@ export class AuthManager implements vscode.Disposable {
   async signIn(name: string): Promise<void> {
     const definition = this.sessions().get(name)?.definition;
     if (!definition || definition.transport.type === 'stdio') {
-      void vscode.window.showErrorMessage(`MCP Client: '${name}' is not an HTTP server; there is nothing to sign in to.`);
+      void showError(vscode.l10n.t("'{0}' is not an HTTP server; there is nothing to sign in to.", name));
       return;
     }
     if (definition.oauth?.clientId && (await this.secrets.get(this.clientSecretKey(name))) === undefined) {
       const secret = await vscode.window.showInputBox({
-        title: `Client secret for '${name}'`,
-        prompt: `The client secret of OAuth client "${definition.oauth.clientId}". Leave empty for a public client. Kept in VS Code's secret storage.`,
+        title: vscode.l10n.t("Client secret for '{0}'", name),
+        prompt: vscode.l10n.t('The client secret of OAuth client "{0}". Leave empty for a public client. Kept in VS Code\'s secret storage.', definition.oauth.clientId),
         password: true,
         ignoreFocusOut: true,
       });
@@ -103,7 +105,7 @@ export class AuthManager implements vscode.Disposable {
     }
     await (await this.providerFor(definition)).prepareSignIn();
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Signing in to '${name}' in your browser…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Signing in to '{0}' in your browser…", name), cancellable: true },
       async (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
@@ -116,8 +118,9 @@ export class AuthManager implements vscode.Disposable {
       },
     );
     const state = this.sessions().get(name)?.state;
-    if (state?.kind === 'running') void vscode.window.showInformationMessage(`MCP Client: signed in to '${name}'.`);
-    else if (state?.kind === 'error') void vscode.window.showErrorMessage(`MCP Client: sign-in to '${name}' failed: ${state.message}`);
+    if (!state) return;
+    if (SessionState.isRunning(state)) void showInfo(vscode.l10n.t("signed in to '{0}'.", name));
+    else if (SessionState.isFailed(state)) void showError(vscode.l10n.t("sign-in to '{0}' failed: {1}", name, state.message));
   }
 
   /** Forgets tokens and registrations (and a stored client secret) and stops the server. */
@@ -127,7 +130,7 @@ export class AuthManager implements vscode.Disposable {
     await this.secrets.delete(this.clientSecretKey(name));
     this.providers.delete(name);
     await this.sessions().stop(name);
-    void vscode.window.showInformationMessage(`MCP Client: signed out of '${name}'.`);
+    void showInfo(vscode.l10n.t("signed out of '{0}'.", name));
   }
 
   dispose(): void {

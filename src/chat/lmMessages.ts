@@ -37,7 +37,7 @@ export async function streamModelReply(
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
   try {
-    const response = await model.sendRequest(messages, { justification: 'MCP Client sends the prompt you chose to the model.' }, token);
+    const response = await model.sendRequest(messages, { justification: vscode.l10n.t('MCP Client sends the prompt you chose to the model.') }, token);
     for await (const fragment of response.text) {
       if (token.isCancellationRequested) break;
       out.markdown(fragment);
@@ -46,6 +46,6 @@ export async function streamModelReply(
   } catch (error) {
     if (token.isCancellationRequested) return {};
     const reason = error instanceof vscode.LanguageModelError ? `${error.message} (${error.code})` : (error as Error).message;
-    return { errorDetails: { message: `The language model ${model.name} could not answer: ${reason}` } };
+    return { errorDetails: { message: vscode.l10n.t('The language model {0} could not answer: {1}', model.name, reason) } };
   }
 }

@@ -20,7 +20,7 @@ export interface McpChatMetadata {
 }
 export type McpChatResult = vscode.ChatResult & { metadata?: McpChatMetadata };
 
-const USAGE = 'Usage: `@mcp /prompt server/prompt name=value other="quoted value" your own text`, or just `@mcp /prompt` to pick one.';
+const usage = () => vscode.l10n.t('Usage: {0}, or just {1} to pick one.', '`@mcp /prompt server/prompt name=value other="quoted value" your own text`', '`@mcp /prompt`');
 const MAX_FOLLOWUPS = 3;
 
 export async function handlePromptCommand(
@@ -30,25 +30,25 @@ export async function handlePromptCommand(
   token: vscode.CancellationToken,
 ): Promise<McpChatResult> {
   const parsed = parseInvocation(request.prompt);
-  if (!parsed.ok) return say(out, `${escapeMarkdownInline(parsed.error)}\n\n${USAGE}`);
+  if (!parsed.ok) return say(out, `${escapeMarkdownInline(parsed.error)}\n\n${usage()}`);
   let chosen: ChosenPrompt | undefined;
   if (parsed.ref === undefined) {
-    if (Object.keys(parsed.args).length > 0) return say(out, `Name the prompt before its arguments. ${USAGE}`);
-    out.progress('Choose a prompt…');
+    if (Object.keys(parsed.args).length > 0) return say(out, `${vscode.l10n.t('Name the prompt before its arguments.')} ${usage()}`);
+    out.progress(vscode.l10n.t('Choose a prompt…'));
     chosen = await choosePrompt(services);
-    if (!chosen) return say(out, 'No prompt was chosen.');
+    if (!chosen) return say(out, vscode.l10n.t('No prompt was chosen.'));
   } else {
-    out.progress(`Looking up ${parsed.ref}…`);
+    out.progress(vscode.l10n.t('Looking up {0}…', parsed.ref));
     const found = await locatePrompt(services, parsed.ref);
     if (token.isCancellationRequested) return {};
     if (!found.ok) {
       const fix = found.suggestion && formatInvocation(found.suggestion.server, found.suggestion.prompt, parsed.args, parsed.rest);
-      return say(out, escapeMarkdownInline(found.message), fix ? [{ prompt: fix, command: 'prompt', label: `Run ${found.suggestion!.server}/${found.suggestion!.prompt}` }] : []);
+      return say(out, escapeMarkdownInline(found.message), fix ? [{ prompt: fix, command: 'prompt', label: vscode.l10n.t('Run {0}', `${found.suggestion!.server}/${found.suggestion!.prompt}`) }] : []);
     }
     const unknown = checkArgumentNames(found.server, found.prompt, parsed.args);
-    if (unknown) return say(out, `${escapeMarkdownInline(unknown)}\n\n${USAGE}`);
+    if (unknown) return say(out, `${escapeMarkdownInline(unknown)}\n\n${usage()}`);
     chosen = await completeArguments(services, found.server, found.prompt, parsed.args);
-    if (!chosen) return say(out, `Cancelled: '${escapeMarkdownInline(found.prompt.name)}' needs its required arguments.`);
+    if (!chosen) return say(out, vscode.l10n.t("Cancelled: '{0}' needs its required arguments.", escapeMarkdownInline(found.prompt.name)));
   }
   return runChosen(services, chosen, parsed.rest, request.model, out, token);
 }
@@ -63,7 +63,7 @@ async function runChosen(
 ): Promise<McpChatResult> {
   const { server, prompt, args } = chosen;
   const label = getDisplayName(prompt);
-  out.progress(`Getting '${label}' from ${server}…`);
+  out.progress(vscode.l10n.t("Getting '{0}' from {1}…", label, server));
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   let result;
@@ -79,7 +79,8 @@ async function runChosen(
   for (const uri of conversation.resources) out.reference(vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }));
   const shownArgs = Object.entries(args).map(([n, v]) => `${escapeMarkdownInline(n)}=${escapeMarkdownInline(v.length > 40 ? `${v.slice(0, 39)}…` : v)}`);
   const count = conversation.turns.length;
-  out.markdown(`*${escapeMarkdownInline(label)} · ${escapeMarkdownInline(server)}${shownArgs.length ? ` · ${shownArgs.join(', ')}` : ''} · ${count} message${count === 1 ? '' : 's'} sent to ${escapeMarkdownInline(model.name)}*\n\n`);
+  const sent = count === 1 ? vscode.l10n.t('1 message sent to {0}', escapeMarkdownInline(model.name)) : vscode.l10n.t('{0} messages sent to {1}', count, escapeMarkdownInline(model.name));
+  out.markdown(`*${escapeMarkdownInline(label)} · ${escapeMarkdownInline(server)}${shownArgs.length ? ` · ${shownArgs.join(', ')}` : ''} · ${sent}*\n\n`);
   const reply = await streamModelReply(model, toLanguageModelMessages(conversation.turns), out, token);
   return { ...reply, metadata: { command: 'prompt', followups: relatedPrompts(services, server, prompt.name) } };
 }
@@ -93,7 +94,7 @@ function relatedPrompts(services: PromptServices, server: string, current: strin
     .filter((p) => p.name !== current)
     .sort((a, b) => rank(a.name) - rank(b.name))
     .slice(0, MAX_FOLLOWUPS)
-    .map((p) => ({ prompt: formatInvocation(server, p.name, {}), command: 'prompt', label: `Run ${getDisplayName(p)}` }));
+    .map((p) => ({ prompt: formatInvocation(server, p.name, {}), command: 'prompt', label: vscode.l10n.t('Run {0}', getDisplayName(p)) }));
 }
 
 function say(out: ChatOutput, markdown: string, followups: vscode.ChatFollowup[] = []): McpChatResult {

@@ -3,6 +3,7 @@
 // image data). The Resources view opens the chat with exactly this syntax (resourceChatQuery in src/common/chatInvocation.ts).
 import * as vscode from 'vscode';
 import { describeError } from '../mcp/errors';
+import { SessionState } from '../mcp/sessionState';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
 import { closestMatch } from '../common/closestMatch';
 import { leadingWords, quoteIfNeeded } from '../common/chatInvocation';
@@ -12,7 +13,8 @@ import { resourceParts, type ChatTurn } from './chatContent';
 import { streamModelReply, toLanguageModelMessages, type ChatOutput } from './lmMessages';
 import type { McpChatResult } from './promptCommand';
 
-const USAGE = 'Usage: `@mcp /resource <server> <resource-uri> your question` (quote a name or URI that contains spaces).';
+const usage = () => vscode.l10n.t('Usage: {0} (quote a name or URI that contains spaces).', '`@mcp /resource <server> <resource-uri> your question`');
+/** Asked of the model when the user typed no question (model-facing, so not localized). */
 export const DEFAULT_QUESTION = 'Explain what this resource contains.';
 
 /** The chat input that asks about a resource; the user types the question after it. */
@@ -23,21 +25,23 @@ export async function handleResourceCommand(
   token: vscode.CancellationToken,
 ): Promise<McpChatResult> {
   const parsed = leadingWords(request.prompt, 2);
-  if ('error' in parsed) return say(out, `${escapeMarkdownInline(parsed.error)}\n\n${USAGE}`);
+  if ('error' in parsed) return say(out, `${escapeMarkdownInline(parsed.error)}\n\n${usage()}`);
   const [server, uri] = parsed.words;
-  if (!server || !uri) return say(out, USAGE);
+  if (!server || !uri) return say(out, usage());
   const names = services.sessions.entries().map((e) => e.name);
   if (!names.includes(server)) {
     const close = closestMatch(server, names);
-    return say(out, escapeMarkdownInline(`There is no MCP server named '${server}'.${close ? ` Did you mean '${close}'?` : ''}`),
-      close ? [{ prompt: `${quoteIfNeeded(close)} ${quoteIfNeeded(uri)} ${parsed.rest}`.trim(), command: 'resource', label: `Ask ${close}` }] : []);
+    const message = close ? vscode.l10n.t("There is no MCP server named '{0}'. Did you mean '{1}'?", server, close) : vscode.l10n.t("There is no MCP server named '{0}'.", server);
+    return say(out, escapeMarkdownInline(message),
+      close ? [{ prompt: `${quoteIfNeeded(close)} ${quoteIfNeeded(uri)} ${parsed.rest}`.trim(), command: 'resource', label: vscode.l10n.t('Ask {0}', close) }] : []);
   }
-  out.progress(`Reading ${uri} from ${server}…`);
+  out.progress(vscode.l10n.t('Reading {0} from {1}…', uri, server));
   await services.catalog.startStopped((name) => services.startServer(name), server);
   const session = services.sessions.get(server);
-  if (!session || session.state.kind !== 'running') {
-    const reason = session?.state.kind === 'error' ? `: ${session.state.message}` : '';
-    return { errorDetails: { message: `The MCP server '${server}' is not running${reason}.` }, metadata: { command: 'resource' } };
+  if (!session || !SessionState.isRunning(session.state)) {
+    const failure = session && SessionState.failure(session.state);
+    const message = failure ? vscode.l10n.t("The MCP server '{0}' is not running: {1}.", server, failure) : vscode.l10n.t("The MCP server '{0}' is not running.", server);
+    return { errorDetails: { message }, metadata: { command: 'resource' } };
   }
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
@@ -47,12 +51,12 @@ export async function handleResourceCommand(
   } catch (error) {
     if (token.isCancellationRequested) return {};
     const cause = (error as { cause?: unknown }).cause ?? error;
-    return { errorDetails: { message: `Reading ${uri} from MCP server '${server}' failed: ${describeError(cause)}` }, metadata: { command: 'resource' } };
+    return { errorDetails: { message: vscode.l10n.t("Reading {0} from MCP server '{1}' failed: {2}", uri, server, describeError(cause)) }, metadata: { command: 'resource' } };
   } finally {
     cancel.dispose();
   }
   out.reference(vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }));
-  if (contents.length === 0) return say(out, `The resource ${escapeMarkdownInline(uri)} is empty.`);
+  if (contents.length === 0) return say(out, vscode.l10n.t('The resource {0} is empty.', escapeMarkdownInline(uri)));
   const turns: ChatTurn[] = [
     { role: 'user', parts: contents.flatMap((c) => resourceParts(c)) },
     { role: 'user', parts: [{ kind: 'text', text: parsed.rest || DEFAULT_QUESTION }] },

@@ -3,15 +3,14 @@
 // Everything else is confirmed call by call (toolConfirmation.ts). Only the user's own settings count:
 // a repository's workspace settings cannot pre-approve tools.
 import * as vscode from 'vscode';
-
-const SETTING = 'autoApprove';
+import { SettingKeys } from '../common/settingKeys';
 
 export class ToolApprovals {
   private readonly session = new Set<string>();
 
   isApproved(server: string, tool: string): boolean {
     if (this.session.has(`${server}/${tool}`)) return true;
-    const always = vscode.workspace.getConfiguration('mcpClient.tools').inspect<string[]>(SETTING)?.globalValue ?? [];
+    const always = vscode.workspace.getConfiguration().inspect<string[]>(SettingKeys.toolsAutoApprove)?.globalValue ?? [];
     return always.includes(`${server}/${tool}`) || always.includes(`${server}/*`);
   }
 
@@ -21,8 +20,8 @@ export class ToolApprovals {
 
   /** Written to the user settings: a standing permission belongs to the user, not to a repository. */
   async allowAlways(server: string, tool: string): Promise<void> {
-    const config = vscode.workspace.getConfiguration('mcpClient.tools');
-    const current = config.inspect<string[]>(SETTING)?.globalValue ?? [];
-    if (!current.includes(`${server}/${tool}`)) await config.update(SETTING, [...current, `${server}/${tool}`], vscode.ConfigurationTarget.Global);
+    const config = vscode.workspace.getConfiguration();
+    const current = config.inspect<string[]>(SettingKeys.toolsAutoApprove)?.globalValue ?? [];
+    if (!current.includes(`${server}/${tool}`)) await config.update(SettingKeys.toolsAutoApprove, [...current, `${server}/${tool}`], vscode.ConfigurationTarget.Global);
   }
 }

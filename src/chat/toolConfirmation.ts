@@ -37,32 +37,37 @@ export async function confirmToolCall(
 
 async function ask(server: string, tool: Tool, args: Record<string, unknown>): Promise<Answer> {
   const json = JSON.stringify(args, null, 2);
+  const detail = [vscode.l10n.t('The model wants to call it with these arguments:'), json, tool.description ? vscode.l10n.t('The server describes it as: {0}', tool.description) : ''].join('\n\n');
+  const once = vscode.l10n.t('Allow Once');
+  const session = vscode.l10n.t('Allow for This Session');
+  const always = vscode.l10n.t('Always Allow');
+  const edit = vscode.l10n.t('Edit Arguments…');
   const choice = await vscode.window.showWarningMessage(
-    `Run the tool '${tool.name}' of MCP server '${server}'?`,
-    { modal: true, detail: `The model wants to call it with these arguments:\n\n${json}\n\n${tool.description ? `The server describes it as: ${tool.description}` : ''}` },
-    'Allow Once',
-    'Allow for This Session',
-    'Always Allow',
-    'Edit Arguments…',
-    'Deny',
+    vscode.l10n.t("Run the tool '{0}' of MCP server '{1}'?", tool.name, server),
+    { modal: true, detail },
+    once,
+    session,
+    always,
+    edit,
+    vscode.l10n.t('Deny'),
   );
   switch (choice) {
-    case 'Allow Once':
+    case once:
       return 'once';
-    case 'Allow for This Session':
+    case session:
       return 'session';
-    case 'Always Allow':
+    case always:
       return 'always';
-    case 'Edit Arguments…': {
+    case edit: {
       const edited = await vscode.window.showInputBox({
-        title: `Arguments for '${tool.name}' (${server})`,
+        title: vscode.l10n.t("Arguments for '{0}' ({1})", tool.name, server),
         value: JSON.stringify(args),
         ignoreFocusOut: true,
         validateInput: (text) => {
           try {
             return schemaErrors(tool.inputSchema, JSON.parse(text));
           } catch (error) {
-            return `Not valid JSON: ${(error as Error).message}`;
+            return vscode.l10n.t('Not valid JSON: {0}', (error as Error).message);
           }
         },
       });

@@ -4,8 +4,10 @@
 // the round cap (mcpClient.chat.maxToolRounds) is reached.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { SettingKeys } from '../common/settingKeys';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import { checkStructuredContent } from '../tools/toolResult';
 import type { UserAnswers } from '../common/userAnswers';
@@ -43,9 +45,9 @@ export async function handleToolsChat(
     MAX_MODEL_TOOLS,
   );
   if (offered.length < available.length) {
-    out.markdown(`*${available.length} MCP tools are available; the ${offered.length} most related to your request are offered to the model.*\n\n`);
+    out.markdown(`*${vscode.l10n.t('{0} MCP tools are available; the {1} most related to your request are offered to the model.', available.length, offered.length)}*\n\n`);
   } else if (!canCallTools) {
-    out.markdown(`*${request.model.name} cannot call tools; it answers without the MCP tools.*\n\n`);
+    out.markdown(`*${vscode.l10n.t('{0} cannot call tools; it answers without the MCP tools.', request.model.name)}*\n\n`);
   } else if (available.length === 0) {
     out.markdown('*No running MCP server offers tools; the model answers on its own.*\n\n');
   }
@@ -55,7 +57,7 @@ export async function handleToolsChat(
     description: `${t.value.description ?? getTitle(t.value)} (MCP server '${t.server}', tool '${t.name}')`,
     inputSchema: t.value.inputSchema,
   }));
-  const maxRounds = vscode.workspace.getConfiguration('mcpClient.chat').get<number>('maxToolRounds', 10);
+  const maxRounds = vscode.workspace.getConfiguration().get<number>(SettingKeys.chatMaxToolRounds, 10);
   const messages = [...historyMessages(history), vscode.LanguageModelChatMessage.User(request.prompt)];
   for (let round = 0; ; round++) {
     const calls: vscode.LanguageModelToolCallPart[] = [];
@@ -63,7 +65,7 @@ export async function handleToolsChat(
     try {
       const response = await request.model.sendRequest(
         messages,
-        { tools: round < maxRounds ? tools : [], justification: 'MCP Client offers the tools of your MCP servers to the model.' },
+        { tools: round < maxRounds ? tools : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
         token,
       );
       for await (const part of response.stream) {
@@ -78,11 +80,11 @@ export async function handleToolsChat(
     } catch (error) {
       if (token.isCancellationRequested) return {};
       const reason = error instanceof vscode.LanguageModelError ? `${error.message} (${error.code})` : (error as Error).message;
-      return { errorDetails: { message: `The language model ${request.model.name} could not answer: ${reason}` } };
+      return { errorDetails: { message: vscode.l10n.t('The language model {0} could not answer: {1}', request.model.name, reason) } };
     }
     if (calls.length === 0) return { metadata: { command: undefined, toolRounds: round } };
     if (round >= maxRounds) {
-      out.markdown(`\n\n*Stopped after ${maxRounds} rounds of tool calls (setting \`mcpClient.chat.maxToolRounds\`).*`);
+      out.markdown(`\n\n*${vscode.l10n.t('Stopped after {0} rounds of tool calls (setting {1}).', maxRounds, `\`${SettingKeys.chatMaxToolRounds}\``)}*`);
       return { metadata: { toolRounds: round, capped: true } };
     }
     messages.push(vscode.LanguageModelChatMessage.Assistant([...texts, ...calls]));
@@ -108,21 +110,22 @@ async function runCall(
   const label = `\`${tool.name}\` (${server})`;
   const confirmation = await confirmToolCall(services.answers, services.approvals, server, tool, call.input as Record<string, unknown>);
   if (!confirmation.allowed) {
-    out.markdown(`\n\n*You denied the call of ${label}.*\n\n`);
+    out.markdown(`\n\n*${vscode.l10n.t('You denied the call of {0}.', label)}*\n\n`);
     return text(`The user denied this call of the tool '${tool.name}'. Do not call it again with the same arguments unless the user asks.`);
   }
   const session = services.sessions.get(server);
-  if (!session || session.state.kind !== 'running') return text(`The MCP server '${server}' is not running.`);
-  out.progress(`Calling ${tool.name} (${server})…`);
+  if (!session || !SessionState.isRunning(session.state)) return text(`The MCP server '${server}' is not running.`);
+  out.progress(vscode.l10n.t('Calling {0} ({1})…', tool.name, server));
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
     const result: CallToolResult = await session.callTool({ name: tool.name, arguments: confirmation.args }, { signal: abort.signal, tool });
     const problem = checkStructuredContent(tool, result);
-    out.markdown(`\n\n${result.isError ? '⚠ ' : ''}Called ${label}${result.isError ? ': the tool reported an error' : ''}${problem ? ` (${problem})` : ''}.\n\n`);
+    const called = result.isError ? `⚠ ${vscode.l10n.t('Called {0}: the tool reported an error', label)}` : vscode.l10n.t('Called {0}', label);
+    out.markdown(`\n\n${called}${problem ? ` (${problem})` : ''}.\n\n`);
     return toolResultParts(result, problem);
   } catch (error) {
-    out.markdown(`\n\n⚠ The call of ${label} failed: ${describeError(error)}\n\n`);
+    out.markdown(`\n\n⚠ ${vscode.l10n.t('The call of {0} failed: {1}', label, describeError(error))}\n\n`);
     return text(`The tool call failed: ${describeError(error)}`);
   } finally {
     cancel.dispose();

@@ -6,6 +6,7 @@
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { askUntilValid } from '../common/askUntilValid';
+import { showInfo } from '../common/userMessages';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ElicitationPrompter } from './elicitationCapability';
 import { formFields, parseAnswer, type FormField } from './formSchema';
@@ -19,12 +20,12 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
 
   async form(server: string, params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult> {
     const fields = formFields(params.requestedSchema as never);
-    const title = `MCP server '${server}' asks`;
+    const title = vscode.l10n.t("MCP server '{0}' asks", server);
     const start = await this.answers.decide<Start>({ kind: 'elicitation.start', server, message: params.message, fields: fields.map((f) => f.name) }, async () => {
       const picked = await vscode.window.showQuickPick(
         [
-          { label: '$(edit) Respond…', detail: `Answer ${fields.length} question${fields.length === 1 ? '' : 's'}`, value: 'respond' as const },
-          { label: '$(close) Decline', detail: `Tell '${server}' you do not want to answer`, value: 'decline' as const },
+          { label: `$(edit) ${vscode.l10n.t('Respond…')}`, detail: fields.length === 1 ? vscode.l10n.t('Answer 1 question') : vscode.l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
+          { label: `$(close) ${vscode.l10n.t('Decline')}`, detail: vscode.l10n.t("Tell '{0}' you do not want to answer", server), value: 'decline' as const },
         ],
         { title, placeHolder: oneLine(params.message), ignoreFocusOut: true },
       );
@@ -38,7 +39,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
           signal.aborted
             ? Promise.resolve(undefined)
             : this.answers.decide<string | string[] | undefined>({ kind: 'elicitation.field', server, field: field.name, problem }, () =>
-                askField(field, `${title} · ${field.title}${field.required ? '' : ' (optional)'} · ${index + 1}/${fields.length}`, params.message),
+                askField(field, `${title} · ${field.required ? field.title : vscode.l10n.t('{0} (optional)', field.title)} · ${index + 1}/${fields.length}`, params.message),
               ),
         (answer) => parseAnswer(field, answer),
       );
@@ -58,14 +59,11 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     // Only web pages: a server must not make us open file:, command: or custom-scheme links.
     if (target.protocol !== 'https:' && target.protocol !== 'http:') return { action: 'decline' };
     const choice = await this.answers.decide<Start | 'open'>({ kind: 'elicitation.url', server, host: target.host, url: target.href, message: params.message }, async () => {
-      const open = `Open ${target.host}`;
-      const picked = await vscode.window.showWarningMessage(
-        `MCP server '${server}' asks you to open a page on ${target.host}`,
-        { modal: true, detail: `${params.message}\n\nFull address: ${target.href}\n\nOpen it only if you trust ${target.host}.` },
-        open,
-        'Decline',
-      );
-      return picked === open ? 'open' : picked === 'Decline' ? 'decline' : 'cancel';
+      const open = vscode.l10n.t('Open {0}', target.host);
+      const decline = vscode.l10n.t('Decline');
+      const detail = [params.message, vscode.l10n.t('Full address: {0}', target.href), vscode.l10n.t('Open it only if you trust {0}.', target.host)].join('\n\n');
+      const picked = await vscode.window.showWarningMessage(vscode.l10n.t("MCP server '{0}' asks you to open a page on {1}", server, target.host), { modal: true, detail }, open, decline);
+      return picked === open ? 'open' : picked === decline ? 'decline' : 'cancel';
     });
     if (choice !== 'open' || signal.aborted) return { action: choice === 'decline' ? 'decline' : 'cancel' };
     this.pendingUrls.set(`${server}\n${params.elicitationId}`, target.host);
@@ -77,16 +75,16 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     const host = this.pendingUrls.get(`${server}\n${elicitationId}`);
     if (!host) return;
     this.pendingUrls.delete(`${server}\n${elicitationId}`);
-    void vscode.window.showInformationMessage(`MCP Client: '${server}' received what you did on ${host}.`);
+    void showInfo(vscode.l10n.t("'{0}' received what you did on {1}.", server, host));
   }
 }
 
 async function askField(field: FormField, title: string, message: string): Promise<string | string[] | undefined> {
   const initial = field.default === undefined ? undefined : field.default;
   if (field.kind === 'boolean' || field.kind === 'enum') {
-    const choices = field.kind === 'boolean' ? [{ value: 'true', title: 'Yes' }, { value: 'false', title: 'No' }] : (field.choices ?? []);
-    const items = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? 'default' : undefined, value: c.value }));
-    if (!field.required) items.push({ label: 'Leave empty', description: undefined, value: '' });
+    const choices = field.kind === 'boolean' ? [{ value: 'true', title: vscode.l10n.t('Yes') }, { value: 'false', title: vscode.l10n.t('No') }] : (field.choices ?? []);
+    const items = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? vscode.l10n.t('default') : undefined, value: c.value }));
+    if (!field.required) items.push({ label: vscode.l10n.t('Leave empty'), description: undefined, value: '' });
     const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), ignoreFocusOut: true });
     return picked?.value;
   }

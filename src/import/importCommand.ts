@@ -3,6 +3,9 @@
 // ones into `mcpClient.servers` (with the `inputs` they use) at the scope the user picks.
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { CommandIds, VscodeCommandIds } from '../common/commandIds';
+import { SettingKeys } from '../common/settingKeys';
+import { ownVoice, showInfo } from '../common/userMessages';
 import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
 import { configLocations, guessFormat, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
 
@@ -34,32 +37,29 @@ function describeServer(server: ImportedServer): string {
 }
 
 export function registerImportCommand(globalStoragePath: string): vscode.Disposable {
-  return vscode.commands.registerCommand('mcpClient.importServers', async (file?: vscode.Uri) => {
+  return vscode.commands.registerCommand(CommandIds.importServers, async (file?: vscode.Uri) => {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, path: f.uri.fsPath }));
     const locations = file
       ? [{ format: guessFormat(file.fsPath), label: file.fsPath, path: file.fsPath }]
       : configLocations(folders, userSettingsFolderFromGlobalStorage(globalStoragePath));
     let found = (await Promise.all(locations.map(readLocation))).filter((f): f is Found => f !== undefined);
     if (found.length === 0 && !file) {
-      const browse = await vscode.window.showInformationMessage(
-        'MCP Client: found no MCP configuration of VS Code, Claude Desktop or Cursor in the usual places.',
-        'Choose a File…',
-      );
+      const browse = await showInfo(vscode.l10n.t('found no MCP configuration of VS Code, Claude Desktop or Cursor in the usual places.'), vscode.l10n.t('Choose a File…'));
       if (!browse) return;
-      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, title: 'MCP configuration to import' });
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, title: vscode.l10n.t('MCP configuration to import') });
       if (!picked?.[0]) return;
       found = (await Promise.all([readLocation({ format: guessFormat(picked[0].fsPath), label: picked[0].fsPath, path: picked[0].fsPath })])).filter(
         (f): f is Found => f !== undefined,
       );
     }
-    const existing = new Set(Object.keys(vscode.workspace.getConfiguration('mcpClient').get<Record<string, unknown>>('servers') ?? {}));
+    const existing = new Set(Object.keys(vscode.workspace.getConfiguration().get<Record<string, unknown>>(SettingKeys.servers) ?? {}));
     type Item = vscode.QuickPickItem & { server?: ImportedServer; found?: Found };
     const items: Item[] = [];
     for (const f of found) {
       items.push({ label: `${f.location.label}`, kind: vscode.QuickPickItemKind.Separator });
-      for (const w of f.config.warnings) items.push({ label: `$(warning) ${w}`, description: f.location.path, detail: 'reported only' });
+      for (const w of f.config.warnings) items.push({ label: `$(warning) ${w}`, description: f.location.path, detail: vscode.l10n.t('reported only') });
       for (const server of f.config.servers) {
-        const notes = [server.dropped.length ? `not imported: ${server.dropped.join(', ')}` : '', existing.has(server.name) ? 'a server of this name exists: imported under a new name' : '']
+        const notes = [server.dropped.length ? vscode.l10n.t('not imported: {0}', server.dropped.join(', ')) : '', existing.has(server.name) ? vscode.l10n.t('a server of this name exists: imported under a new name') : '']
           .filter(Boolean)
           .join(' · ');
         items.push({ label: server.name, description: describeServer(server), detail: notes || undefined, picked: !existing.has(server.name), server, found: f });
@@ -67,10 +67,10 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
     }
     if (!items.some((i) => i.server)) {
       const warnings = found.flatMap((f) => f.config.warnings.map((w) => `${f.location.path}: ${w}`));
-      void vscode.window.showInformationMessage(`MCP Client: the configuration files hold no server.${warnings.length ? ` ${warnings.join('; ')}` : ''}`);
+      void showInfo(`${vscode.l10n.t('the configuration files hold no server.')}${warnings.length ? ` ${warnings.join('; ')}` : ''}`);
       return;
     }
-    const chosen = await vscode.window.showQuickPick(items, { canPickMany: true, title: 'Import MCP Servers', placeHolder: 'Servers to import', matchOnDetail: true });
+    const chosen = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Import MCP Servers'), placeHolder: vscode.l10n.t('Servers to import'), matchOnDetail: true });
     const servers = (chosen ?? []).filter((i): i is Item & { server: ImportedServer; found: Found } => !!i.server);
     if (servers.length === 0) return;
     const scope = await pickScope();
@@ -80,21 +80,21 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
 }
 
 async function pickScope(): Promise<vscode.ConfigurationTarget | undefined> {
-  const options = [{ label: 'User Settings', description: 'for every workspace', target: vscode.ConfigurationTarget.Global }];
+  const options = [{ label: vscode.l10n.t('User Settings'), description: vscode.l10n.t('for every workspace'), target: vscode.ConfigurationTarget.Global }];
   if (vscode.workspace.workspaceFolders?.length) {
-    options.push({ label: 'Workspace Settings', description: 'for this workspace only (asks for trust before starting)', target: vscode.ConfigurationTarget.Workspace });
+    options.push({ label: vscode.l10n.t('Workspace Settings'), description: vscode.l10n.t('for this workspace only (asks for trust before starting)'), target: vscode.ConfigurationTarget.Workspace });
   }
-  return (await vscode.window.showQuickPick(options, { placeHolder: 'Where to save the imported servers' }))?.target;
+  return (await vscode.window.showQuickPick(options, { placeHolder: vscode.l10n.t('Where to save the imported servers') }))?.target;
 }
 
 async function writeServers(chosen: { server: ImportedServer; found: Found }[], target: vscode.ConfigurationTarget): Promise<void> {
-  const config = vscode.workspace.getConfiguration('mcpClient');
+  const config = vscode.workspace.getConfiguration();
   const scoped = <T>(key: string): T | undefined => {
     const i = config.inspect<T>(key);
     return target === vscode.ConfigurationTarget.Global ? i?.globalValue : i?.workspaceValue;
   };
-  const servers: Record<string, unknown> = { ...(scoped<Record<string, unknown>>('servers') ?? {}) };
-  const taken = new Set([...Object.keys(config.get<Record<string, unknown>>('servers') ?? {}), ...Object.keys(servers)]);
+  const servers: Record<string, unknown> = { ...(scoped<Record<string, unknown>>(SettingKeys.servers) ?? {}) };
+  const taken = new Set([...Object.keys(config.get<Record<string, unknown>>(SettingKeys.servers) ?? {}), ...Object.keys(servers)]);
   const renamed: string[] = [];
   for (const { server } of chosen) {
     const name = freeName(server.name, taken);
@@ -103,19 +103,24 @@ async function writeServers(chosen: { server: ImportedServer; found: Found }[], 
     servers[name] = server.entry;
   }
   // The inputs the imported servers refer to, unless an input of that id exists already.
-  const inputs = [...(scoped<Record<string, unknown>[]>('inputs') ?? [])];
+  const inputs = [...(scoped<Record<string, unknown>[]>(SettingKeys.inputs) ?? [])];
   const wanted = referencedInputIds(chosen.map((c) => c.server));
   for (const input of chosen.flatMap((c) => c.found.config.inputs)) {
     if (wanted.has(String(input.id)) && !inputs.some((i) => i.id === input.id)) inputs.push(input);
   }
-  await config.update('servers', servers, target);
-  if (inputs.length) await config.update('inputs', inputs, target);
+  await config.update(SettingKeys.servers, servers, target);
+  if (inputs.length) await config.update(SettingKeys.inputs, inputs, target);
   const dropped = chosen.filter((c) => c.server.dropped.length).map((c) => `${c.server.name} (${c.server.dropped.join(', ')})`);
-  const where = target === vscode.ConfigurationTarget.Global ? 'user' : 'workspace';
-  const parts = [`imported ${chosen.length} server${chosen.length === 1 ? '' : 's'} into ${where} settings`];
-  if (renamed.length) parts.push(`renamed: ${renamed.join(', ')}`);
-  if (dropped.length) parts.push(`fields not imported: ${dropped.join('; ')}`);
+  const user = target === vscode.ConfigurationTarget.Global;
+  const parts = [
+    chosen.length === 1
+      ? user ? vscode.l10n.t('imported 1 server into user settings') : vscode.l10n.t('imported 1 server into workspace settings')
+      : user ? vscode.l10n.t('imported {0} servers into user settings', chosen.length) : vscode.l10n.t('imported {0} servers into workspace settings', chosen.length),
+  ];
+  if (renamed.length) parts.push(vscode.l10n.t('renamed: {0}', renamed.join(', ')));
+  if (dropped.length) parts.push(vscode.l10n.t('fields not imported: {0}', dropped.join('; ')));
   const show = dropped.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(`MCP Client: ${parts.join('. ')}.`, 'Open Settings').then((c) => c && vscode.commands.executeCommand('workbench.action.openSettingsJson'));
+  const openSettings = vscode.l10n.t('Open Settings');
+  void show(ownVoice(`${parts.join('. ')}.`), openSettings).then((c) => c && vscode.commands.executeCommand(VscodeCommandIds.openSettingsJson));
 }
 

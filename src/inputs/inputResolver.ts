@@ -2,12 +2,13 @@
 // and then kept in SecretStorage (never in settings, never in a log), so later starts ask nothing.
 // Pure: no vscode import. The extension passes SecretStorage and an InputHost (quick input).
 import type { SecretStore } from '../common/secretStore';
+import { SettingKeys } from '../common/settingKeys';
 import type { ServerDefinition, TransportConfig } from '../mcp/serverDefinition';
 import { inputReferences, substituteInputs, type InputDefinition } from './inputDefinitions';
 
-/** Asks the user for one input's value; undefined when they cancel. `asker` names who needs it. */
+/** Asks the user for one input's value; undefined when they cancel. `servers` need it (none: the user asked). */
 export interface InputHost {
-  ask(input: InputDefinition, asker: string): Promise<string | undefined>;
+  ask(input: InputDefinition, servers: readonly string[]): Promise<string | undefined>;
 }
 
 /** A start that cannot go on because the user did not give a value. Not retried automatically. */
@@ -44,7 +45,7 @@ export class InputResolver {
     const values = new Map<string, string>();
     for (const id of ids) {
       const input = this.definitions().find((d) => d.id === id);
-      if (!input) throw new InputMissingError(`\${input:${id}} is not defined in mcpClient.inputs.`);
+      if (!input) throw new InputMissingError(`\${input:${id}} is not defined in ${SettingKeys.inputs}.`);
       const value = await this.valueOf(input, definition.name);
       if (value === undefined) throw new InputMissingError(`No value was given for "${input.description}" (\${input:${id}}); start the server again to enter it.`);
       values.set(id, value);
@@ -58,7 +59,7 @@ export class InputResolver {
     if (stored !== undefined) return stored;
     let pending = this.asking.get(input.id);
     if (!pending) {
-      pending = this.host.ask(input, `MCP server '${serverName}'`).then(async (value) => {
+      pending = this.host.ask(input, [serverName]).then(async (value) => {
         if (value !== undefined) await this.set(input.id, value);
         return value;
       });

@@ -5,8 +5,8 @@ import type { InputDefinition } from './inputDefinitions';
 import type { InputHost } from './inputResolver';
 
 export class VscodeInputHost implements InputHost {
-  async ask(input: InputDefinition, asker: string): Promise<string | undefined> {
-    const title = `${asker}: ${input.description}`;
+  async ask(input: InputDefinition, servers: readonly string[]): Promise<string | undefined> {
+    const title = `${askerOf(servers)}: ${input.description}`;
     if (input.type === 'pickString') {
       // The default first: a single-choice pick starts on its first row, so Enter takes the default.
       const options = [...input.options].sort((a, b) => Number(b.value === input.default) - Number(a.value === input.default));
@@ -16,10 +16,17 @@ export class VscodeInputHost implements InputHost {
     }
     return vscode.window.showInputBox({
       title,
-      prompt: `${input.description} (\${input:${input.id}}). Kept in VS Code's secret storage; "MCP Client: Clear Stored Inputs…" forgets it.`,
+      prompt: vscode.l10n.t('{0} ({1}). Kept in VS Code\'s secret storage; "MCP Client: Clear Stored Inputs…" forgets it.', input.description, `\${input:${input.id}}`),
       value: input.password ? undefined : input.default,
       password: input.password,
       ignoreFocusOut: true,
     });
   }
+}
+
+/** Who asks: the server(s) that need the value, or the extension itself (Edit Stored Input… with no user). */
+function askerOf(servers: readonly string[]): string {
+  if (servers.length === 0) return vscode.l10n.t('MCP Client');
+  const quoted = servers.map((s) => `'${s}'`).join(', ');
+  return servers.length === 1 ? vscode.l10n.t('MCP server {0}', quoted) : vscode.l10n.t('MCP servers {0}', quoted);
 }

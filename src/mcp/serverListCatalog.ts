@@ -7,6 +7,7 @@ import { describeError } from './errors';
 import { Disposable, Emitter, type IDisposable } from './lifecycle';
 import type { McpSession } from './session';
 import type { SessionManager } from './sessionManager';
+import { SessionState } from './sessionState';
 
 /** What a catalog lists: a noun for messages, the notification that invalidates it, and the request. */
 export interface ServerListSpec<T> {
@@ -61,7 +62,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       const state = session.state;
       switch (state.kind) {
         case 'stopped':
-          return [{ server: name, status: 'stopped', items: [], message: state.reason, heldBack: !!state.reason || session.definition.disabled }];
+          return [{ server: name, status: 'stopped', items: [], message: state.reason, heldBack: SessionState.isHeldBack(state) || session.definition.disabled }];
         case 'starting':
           return [{ server: name, status: 'starting', items: [] }];
         case 'error':
@@ -84,7 +85,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
   async load({ refresh = false } = {}): Promise<void> {
     this.live = true;
     for (const t of this.tracked.values()) {
-      if (t.session.state.kind !== 'running' || (t.loading && !refresh)) continue;
+      if (!SessionState.isRunning(t.session.state) || (t.loading && !refresh)) continue;
       // `refresh` asks again even for lists we have: servers on the stateless 2026-07-28 revision
       // cannot tell us about changes between requests. What we have stays shown meanwhile.
       if (refresh || (!t.items && t.error === undefined)) this.fetch(t);
@@ -116,11 +117,11 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
     if (!session) return Promise.resolve();
     return new Promise((resolve) => {
       const listener = session.onDidChangeState((state) => {
-        if (state.kind === 'starting') return;
+        if (SessionState.isStarting(state)) return;
         listener.dispose();
         resolve();
       });
-      if (session.state.kind !== 'starting') {
+      if (!SessionState.isStarting(session.state)) {
         listener.dispose();
         resolve();
       }
@@ -145,7 +146,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
         }),
       );
       this.tracked.set(name, t);
-      if (this.live && session.state.kind === 'running') this.fetch(t);
+      if (this.live && SessionState.isRunning(session.state)) this.fetch(t);
     }
     this.changeEmitter.fire();
   }
@@ -158,7 +159,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       t.items = undefined;
       t.error = undefined;
     }
-    if (this.live && t.session.state.kind === 'running') this.fetch(t);
+    if (this.live && SessionState.isRunning(t.session.state)) this.fetch(t);
     this.changeEmitter.fire();
   }
 

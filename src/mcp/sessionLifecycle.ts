@@ -109,7 +109,7 @@ export abstract class SessionLifecycle extends Disposable {
     const pending = this.pendingStart;
     const connection = this.connection;
     this.connection = undefined;
-    if (this._state.kind !== 'stopped' || reason) this.setState(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
+    if (!SessionState.isStopped(this._state) || reason) this.setState(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
     await pending?.catch(() => undefined);
     if (connection) {
       this.options.logger.info('Stopping…');

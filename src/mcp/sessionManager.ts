@@ -5,6 +5,7 @@ import { Disposable, Emitter, type IDisposable } from './lifecycle';
 import type { McpLogLevel } from './logger';
 import type { McpSession } from './session';
 import { definitionKey, type ServerDefinition, type ServerScope } from './serverDefinition';
+import { SessionState } from './sessionState';
 
 /** One entry of the configuration: a valid definition, or the error that explains why not. */
 export interface ConfiguredServer {
@@ -68,7 +69,7 @@ export class SessionManager extends Disposable {
       const key = server.definition ? definitionKey(server.definition) : `error:${server.error}`;
       const existing = this.entriesByName.get(server.name);
       if (existing?.key === key) continue;
-      const wasRunning = existing?.session?.state.kind === 'running';
+      const wasRunning = !!existing?.session && SessionState.isRunning(existing.session.state);
       if (existing) this.remove(existing);
       this.add(server, key, wasRunning);
     }

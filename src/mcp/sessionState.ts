@@ -18,6 +18,11 @@ export namespace SessionState {
     return state.kind === 'running';
   }
 
+  /** Stopped, on purpose or not yet started; nothing is running or scheduled. */
+  export function isStopped(state: SessionState): state is { kind: 'stopped'; reason?: string } {
+    return state.kind === 'stopped';
+  }
+
   export function isStarting(state: SessionState): state is { kind: 'starting' } {
     return state.kind === 'starting';
   }

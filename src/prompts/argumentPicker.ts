@@ -23,15 +23,15 @@ export function captureQuickChoices(): () => Promise<QuickChoice[]> {
   const now: QuickChoice[] = [];
   const editor = vscode.window.activeTextEditor;
   const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
-  if (selected) now.push({ label: '$(selection) Selected text', value: selected });
+  if (selected) now.push({ label: `$(selection) ${vscode.l10n.t('Selected text')}`, value: selected });
   const uri = editor?.document.uri;
-  if (uri && uri.scheme !== 'untitled') now.push({ label: "$(file) Active file's path", value: uri.scheme === 'file' ? uri.fsPath : uri.toString() });
+  if (uri && uri.scheme !== 'untitled') now.push({ label: `$(file) ${vscode.l10n.t("Active file's path")}`, value: uri.scheme === 'file' ? uri.fsPath : uri.toString() });
   let all: Promise<QuickChoice[]> | undefined;
   return () =>
     (all ??= new Promise<string>((resolve) => {
       setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS);
       Promise.resolve(vscode.env.clipboard.readText()).then(resolve, () => resolve(''));
-    }).then((clipboard) => (clipboard ? [...now, { label: '$(clippy) Clipboard', value: clipboard }] : now)));
+    }).then((clipboard) => (clipboard ? [...now, { label: `$(clippy) ${vscode.l10n.t('Clipboard')}`, value: clipboard }] : now)));
 }
 
 const CLIPBOARD_WAIT_MS = 1000;
@@ -45,10 +45,10 @@ export class QuickPickArgumentInput implements ArgumentInput {
     const name = argumentLabel(argument);
     // The description stays visible in the title; the placeholder disappears once the user types.
     const about = argument.description ? `: ${argument.description.replace(/\s+/g, ' ').trim()}` : '';
-    qp.title = `${getDisplayName(question.prompt)} (${question.server}) · ${name}${argument.required ? '' : ' (optional)'}${about}`;
+    qp.title = `${getDisplayName(question.prompt)} (${question.server}) · ${argument.required ? name : vscode.l10n.t('{0} (optional)', name)}${about}`;
     qp.step = position.step;
     qp.totalSteps = position.totalSteps;
-    qp.placeholder = argument.description ? `${name}: ${argument.description}` : `Value for ${name}`;
+    qp.placeholder = argument.description ? `${name}: ${argument.description}` : vscode.l10n.t('Value for {0}', name);
     qp.value = question.value;
     qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     qp.ignoreFocusOut = true;
@@ -101,7 +101,7 @@ export class QuickPickArgumentInput implements ArgumentInput {
         if (item?.answer) return finish(item.answer);
         if (qp.value !== '') return finish({ kind: 'value', value: qp.value });
         if (!argument.required) return finish({ kind: 'skip' });
-        validation = `${name} is required: type a value or choose one.`;
+        validation = vscode.l10n.t('{0} is required: type a value or choose one.', name);
         render();
       });
       qp.onDidHide(() => finish({ kind: 'cancel' }));
@@ -125,23 +125,26 @@ export function argumentItems(
 ): Item[] {
   const items: Item[] = [];
   if (validation) items.push({ label: `$(warning) ${validation}`, alwaysShow: true });
-  if (value !== '') items.push({ label: value, description: 'Use this value', alwaysShow: true, answer: { kind: 'value', value } });
-  else if (!required) items.push({ label: '$(debug-step-over) Skip', description: 'leave this argument unset', alwaysShow: true, answer: { kind: 'skip' } });
+  if (value !== '') items.push({ label: value, description: vscode.l10n.t('Use this value'), alwaysShow: true, answer: { kind: 'value', value } });
+  else if (!required) items.push({ label: `$(debug-step-over) ${vscode.l10n.t('Skip')}`, description: vscode.l10n.t('leave this argument unset'), alwaysShow: true, answer: { kind: 'skip' } });
 
   const values = (suggestions?.values ?? []).filter((v) => v !== value);
   if (values.length > 0) {
-    items.push({ kind: vscode.QuickPickItemKind.Separator, label: `suggestions from ${server}` });
+    items.push({ kind: vscode.QuickPickItemKind.Separator, label: vscode.l10n.t('suggestions from {0}', server) });
     // The server already matched them against the value: show them even where VS Code's fuzzy filter would not.
     for (const v of values) items.push({ label: v, alwaysShow: !stale, answer: { kind: 'value', value: v } });
     // A row, not a separator label: VS Code hides separator labels while the user types.
     if (suggestions!.hasMore) {
       const { total } = suggestions!;
       const shown = suggestions!.values.length;
-      const count = total !== undefined && total > shown ? `${shown} of ${total} shown` : `${shown} shown`;
-      items.push({ label: `$(ellipsis) More available (${count}): keep typing to narrow down`, alwaysShow: true });
+      const more =
+        total !== undefined && total > shown
+          ? vscode.l10n.t('More available ({0} of {1} shown): keep typing to narrow down', shown, total)
+          : vscode.l10n.t('More available ({0} shown): keep typing to narrow down', shown);
+      items.push({ label: `$(ellipsis) ${more}`, alwaysShow: true });
     }
   } else if (suggestions && choices.length > 0) {
-    items.push({ kind: vscode.QuickPickItemKind.Separator, label: suggestions.supported ? `no suggestions from ${server}` : 'insert' });
+    items.push({ kind: vscode.QuickPickItemKind.Separator, label: suggestions.supported ? vscode.l10n.t('no suggestions from {0}', server) : vscode.l10n.t('insert') });
     for (const c of choices) items.push({ label: c.label, description: preview(c.value), alwaysShow: true, answer: { kind: 'value', value: c.value } });
   }
   return items;

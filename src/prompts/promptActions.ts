@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
 import { promptChatQuery } from '../common/chatInvocation';
+import { CommandIds, VscodeCommandIds } from '../common/commandIds';
+import { showError } from '../common/userMessages';
 import type { PromptDocuments } from './promptDocuments';
 import type { ChosenPrompt, PromptServices } from './promptFlow';
 import { renderPromptMarkdown } from './promptMarkdown';
@@ -15,9 +17,9 @@ import type { ResultAction } from './resultAction';
 export async function performAction(services: PromptServices, documents: PromptDocuments, chosen: ChosenPrompt, action: ResultAction): Promise<void> {
   if (action === 'chat') {
     try {
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query: promptChatQuery(chosen.server, chosen.prompt.name, chosen.args) });
+      await vscode.commands.executeCommand(VscodeCommandIds.openChat, { query: promptChatQuery(chosen.server, chosen.prompt.name, chosen.args) });
     } catch (error) {
-      void vscode.window.showErrorMessage(`MCP Client: could not open the chat (${(error as Error).message}). Try "Open as Document" instead.`);
+      void showError(vscode.l10n.t('could not open the chat ({0}). Try "Open as Document" instead.', (error as Error).message));
     }
     return;
   }
@@ -26,7 +28,7 @@ export async function performAction(services: PromptServices, documents: PromptD
   let result;
   try {
     result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Getting '${label}' from ${chosen.server}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Getting '{0}' from {1}…", label, chosen.server), cancellable: true },
       (_progress, token) => {
         token.onCancellationRequested(() => abort.abort());
         return getPromptResult(services, chosen, abort.signal);
@@ -35,8 +37,8 @@ export async function performAction(services: PromptServices, documents: PromptD
   } catch (error) {
     // Cancelled by the user (the request was cancelled at the server too): nothing to report.
     if (abort.signal.aborted) return;
-    const choice = await vscode.window.showErrorMessage((error as Error).message, 'Show Output');
-    if (choice) void vscode.commands.executeCommand('mcpClient.showOutput', chosen.server);
+    const choice = await vscode.window.showErrorMessage((error as Error).message, vscode.l10n.t('Show Output'));
+    if (choice) void vscode.commands.executeCommand(CommandIds.showOutput, chosen.server);
     return;
   }
   if (action === 'document') {
@@ -51,6 +53,8 @@ export async function performAction(services: PromptServices, documents: PromptD
   } else {
     await vscode.env.clipboard.writeText(promptResultText(result));
     const count = result.messages.length;
-    void vscode.window.showInformationMessage(`Copied '${label}' (${count} message${count === 1 ? '' : 's'}) to the clipboard.`);
+    void vscode.window.showInformationMessage(
+      count === 1 ? vscode.l10n.t("Copied '{0}' (1 message) to the clipboard.", label) : vscode.l10n.t("Copied '{0}' ({1} messages) to the clipboard.", label, count),
+    );
   }
 }

@@ -1,4 +1,5 @@
 // Prompt results as read-only Markdown documents on `mcp-client-prompt:` (see ResultDocuments).
+import * as vscode from 'vscode';
 import { ResultDocuments } from '../common/resultDocuments';
 
 export const PROMPT_SCHEME = 'mcp-client-prompt';
@@ -7,8 +8,8 @@ export class PromptDocuments extends ResultDocuments {
   constructor() {
     super({
       scheme: PROMPT_SCHEME,
-      readonlyNotice: 'A prompt result: run the prompt again to change it.',
-      expired: 'only recent prompt results are kept. Run the prompt again.',
+      readonlyNotice: vscode.l10n.t('A prompt result: run the prompt again to change it.'),
+      expired: vscode.l10n.t('only recent prompt results are kept. Run the prompt again.'),
     });
   }
 }

@@ -2,6 +2,7 @@
 // servers that are configured but stopped, refreshes the lists, and fills in as answers arrive (busy
 // meanwhile), keeping the row the user is on. Rows come from pickerRows.ts.
 import * as vscode from 'vscode';
+import { CommandIds } from '../common/commandIds';
 import type { Prompt } from '@modelcontextprotocol/client';
 import { buildPickerRows, type PickerRow } from './pickerRows';
 import type { PromptCatalog } from './promptCatalog';
@@ -27,8 +28,8 @@ type Item = vscode.QuickPickItem & { row?: PickerRow; command?: [string, ...unkn
 export function pickPrompt(context: PickerContext, options: PickerOptions = {}): Promise<PickerAnswer> {
   const { catalog, recents } = context;
   const qp = vscode.window.createQuickPick<Item>();
-  qp.title = options.onlyServer ? `Run a Prompt of ${options.onlyServer}` : 'Run an MCP Prompt';
-  qp.placeholder = 'Pick a prompt (type to search names, servers and descriptions)';
+  qp.title = options.onlyServer ? vscode.l10n.t('Run a Prompt of {0}', options.onlyServer) : vscode.l10n.t('Run an MCP Prompt');
+  qp.placeholder = vscode.l10n.t('Pick a prompt (type to search names, servers and descriptions)');
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.value = options.value ?? '';
@@ -66,7 +67,7 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
       if (row?.kind === 'prompt') return finish({ kind: 'picked', server: row.server, prompt: row.prompt, value: qp.value, key: row.key });
       if (row?.kind === 'status' && !row.busy) {
         finish({ kind: 'cancel' });
-        void vscode.commands.executeCommand('mcpClient.showOutput', row.server);
+        void vscode.commands.executeCommand(CommandIds.showOutput, row.server);
       } else if (item?.command) {
         finish({ kind: 'cancel' });
         void vscode.commands.executeCommand(...item.command);
@@ -93,7 +94,7 @@ export function toItem(row: PickerRow): Item {
     case 'status':
       return {
         label: `${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`,
-        description: row.busy ? undefined : 'Show Output',
+        description: row.busy ? undefined : vscode.l10n.t('Show Output'),
         detail: row.detail,
         alwaysShow: true,
         row,
@@ -104,8 +105,8 @@ export function toItem(row: PickerRow): Item {
 function emptyItems(catalog: PromptCatalog, onlyServer: string | undefined): Item[] {
   const servers = catalog.servers();
   if (servers.length === 0 && !onlyServer) {
-    return [{ label: '$(add) Add Server…', detail: 'No MCP server is configured yet.', alwaysShow: true, command: ['mcpClient.addServer'] }];
+    return [{ label: `$(add) ${vscode.l10n.t('Add Server…')}`, detail: vscode.l10n.t('No MCP server is configured yet.'), alwaysShow: true, command: [CommandIds.addServer] }];
   }
-  const label = onlyServer ? `${onlyServer} offers no prompts` : 'None of your MCP servers offers prompts';
-  return [{ label: `$(info) ${label}`, detail: 'Show the Servers view', alwaysShow: true, command: ['mcpClient.showServers'] }];
+  const label = onlyServer ? vscode.l10n.t('{0} offers no prompts', onlyServer) : vscode.l10n.t('None of your MCP servers offers prompts');
+  return [{ label: `$(info) ${label}`, detail: vscode.l10n.t('Show the Servers view'), alwaysShow: true, command: [CommandIds.showServers] }];
 }

@@ -2,6 +2,7 @@
 // that name the server and the prompt. Shared by the command and the @mcp participant.
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { describeError, isMcpClientError } from '../mcp/errors';
+import { SessionState } from '../mcp/sessionState';
 import type { ChosenPrompt, PromptServices } from './promptFlow';
 import { resolvePromptRef, type Resolution } from './resolvePrompt';
 
@@ -24,7 +25,7 @@ export async function locatePrompt(services: PromptServices, ref: string): Promi
 export async function getPromptResult(services: PromptServices, chosen: ChosenPrompt, signal?: AbortSignal): Promise<GetPromptResult> {
   const { server, prompt, args } = chosen;
   const session = services.sessions.get(server);
-  if (!session || session.state.kind !== 'running') {
+  if (!session || !SessionState.isRunning(session.state)) {
     throw new Error(`The prompt '${prompt.name}' cannot run: the MCP server '${server}' is not running.`);
   }
   let result: GetPromptResult;

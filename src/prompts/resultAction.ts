@@ -3,34 +3,40 @@
 // asks as the last step of the input ("ask", the default), offering the last choice first.
 import * as vscode from 'vscode';
 import type { Prompt } from '@modelcontextprotocol/client';
+import { SettingKeys } from '../common/settingKeys';
 import { getDisplayName } from '../mcp/displayName';
 import { RESULT_ACTIONS, type ResultAction } from './runPromptArgs';
 import type { StepPosition } from './steps';
 
 export { RESULT_ACTIONS, type ResultAction };
 
-const ITEMS: Record<ResultAction, vscode.QuickPickItem> = {
-  chat: { label: '$(comment-discussion) Send to Chat', detail: 'Open the chat: @mcp runs the prompt and the model you choose answers it' },
-  document: { label: '$(markdown) Open as Document', detail: 'Show the messages in a read-only Markdown preview' },
-  copy: { label: '$(copy) Copy', detail: 'Copy the text of the messages to the clipboard' },
-};
+function itemFor(action: ResultAction): vscode.QuickPickItem {
+  switch (action) {
+    case 'chat':
+      return { label: `$(comment-discussion) ${vscode.l10n.t('Send to Chat')}`, detail: vscode.l10n.t('Open the chat: @mcp runs the prompt and the model you choose answers it') };
+    case 'document':
+      return { label: `$(markdown) ${vscode.l10n.t('Open as Document')}`, detail: vscode.l10n.t('Show the messages in a read-only Markdown preview') };
+    case 'copy':
+      return { label: `$(copy) ${vscode.l10n.t('Copy')}`, detail: vscode.l10n.t('Copy the text of the messages to the clipboard') };
+  }
+}
 
 let lastChoice: ResultAction | undefined;
 
 export function configuredAction(): ResultAction | 'ask' {
-  const value = vscode.workspace.getConfiguration('mcpClient.prompts').get<string>('defaultAction', 'ask');
+  const value = vscode.workspace.getConfiguration().get<string>(SettingKeys.promptsDefaultAction, 'ask');
   return (RESULT_ACTIONS as readonly string[]).includes(value) ? (value as ResultAction) : 'ask';
 }
 
 export function askAction(server: string, prompt: Prompt, position: StepPosition): Promise<ResultAction | 'back' | 'cancel'> {
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { action: ResultAction }>();
   qp.title = `${getDisplayName(prompt)} (${server})`;
-  qp.placeholder = 'What should happen with the prompt? (set a default with mcpClient.prompts.defaultAction)';
+  qp.placeholder = vscode.l10n.t('What should happen with the prompt? (set a default with {0})', SettingKeys.promptsDefaultAction);
   qp.step = position.step;
   qp.totalSteps = position.totalSteps;
   qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];
   const order = lastChoice ? [lastChoice, ...RESULT_ACTIONS.filter((a) => a !== lastChoice)] : RESULT_ACTIONS;
-  qp.items = order.map((action) => ({ ...ITEMS[action], action }));
+  qp.items = order.map((action) => ({ ...itemFor(action), action }));
   return new Promise((resolve) => {
     let done = false;
     const finish = (answer: ResultAction | 'back' | 'cancel') => {

@@ -1,5 +1,6 @@
 // The arguments mcpClient.runPrompt accepts (from keybindings.json, the Servers view, other
 // extensions), checked and normalized. No `vscode` import: unit-tested in plain Node.
+import { CommandIds } from '../common/commandIds';
 
 export type ResultAction = 'chat' | 'document' | 'copy';
 export const RESULT_ACTIONS: readonly ResultAction[] = ['chat', 'document', 'copy'];
@@ -18,7 +19,7 @@ export function normalize(arg: unknown): RunPromptArgs | string {
     const slash = arg.indexOf('/');
     return slash > 0 ? { server: arg.slice(0, slash), prompt: arg.slice(slash + 1) } : { server: arg };
   }
-  if (typeof arg !== 'object') return 'mcpClient.runPrompt takes { "server", "prompt", "arguments", "action" }.';
+  if (typeof arg !== 'object') return `${CommandIds.runPrompt} takes { "server", "prompt", "arguments", "action" }.`;
   const o = arg as Record<string, unknown>;
   // A node of the Servers view: { name, scope, … }.
   if (typeof o.name === 'string' && typeof o.scope === 'string' && o.prompt === undefined) return { server: o.name };

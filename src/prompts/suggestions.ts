@@ -3,6 +3,7 @@
 // as soon as the value changes, so a slow answer for an old value never replaces a newer one.
 import type { McpSession } from '../mcp/session';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import type { SuggestFor, SuggestionFetch, Suggestions } from './steps';
 
 /** The protocol caps a completion at 100 values; a server that sends more still gets 100 shown. */
@@ -40,7 +41,7 @@ export async function completeArgument(
 export function suggestFor(services: { sessions: Pick<SessionManager, 'get'> }): SuggestFor {
   return (state, argument) => async (value, signal) => {
     const session = services.sessions.get(state.server);
-    if (!session || session.state.kind !== 'running') return { values: [], hasMore: false, supported: false };
+    if (!session || !SessionState.isRunning(session.state)) return { values: [], hasMore: false, supported: false };
     return completeArgument(session, state.prompt.name, argument, value, state.values, signal);
   };
 }

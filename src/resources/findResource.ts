@@ -4,7 +4,9 @@
 // time, so a server with tens of thousands of resources is searched lazily, never listed in one go.
 import * as vscode from 'vscode';
 import type { Resource } from '@modelcontextprotocol/client';
+import { showInfo } from '../common/userMessages';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import { codiconFor, labelOf, resourceDescription } from './resourcesPresentation';
 import { PagedList } from './pagedList';
 import type { ResourceTarget } from './openResource';
@@ -25,17 +27,17 @@ interface Item extends vscode.QuickPickItem {
 export function findResource(manager: SessionManager): Promise<ResourceTarget | undefined> {
   const lists = manager.entries().flatMap((e) => {
     const s = e.session;
-    return s?.state.kind === 'running' && s.capabilities?.resources
+    return s && SessionState.isRunning(s.state) && s.capabilities?.resources
       ? [{ server: e.name, list: new PagedList<Resource>((cursor) => s.listResourcesPage(cursor), (r) => r.uri) }]
       : [];
   });
   if (lists.length === 0) {
-    void vscode.window.showInformationMessage('MCP Client: no running MCP server offers resources.');
+    void showInfo(vscode.l10n.t('no running MCP server offers resources.'));
     return Promise.resolve(undefined);
   }
   const picker = vscode.window.createQuickPick<Item>();
-  picker.title = 'Find MCP Resource';
-  picker.placeholder = 'Type a name or URI';
+  picker.title = vscode.l10n.t('Find MCP Resource');
+  picker.placeholder = vscode.l10n.t('Type a name or URI');
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
   picker.keepScrollPosition = true;
@@ -59,7 +61,7 @@ export function findResource(manager: SessionManager): Promise<ResourceTarget | 
     const loaded = lists.reduce((n, l) => n + l.list.items.length, 0);
     const errors = lists.filter((l) => l.list.error).map((l) => `${l.server}: ${l.list.error}`);
     if (!lists.every((l) => l.list.done)) {
-      items.push({ label: '$(ellipsis) Load more…', description: `${loaded} loaded so far`, detail: errors.join('; ') || undefined, alwaysShow: true, loadMore: true });
+      items.push({ label: `$(ellipsis) ${vscode.l10n.t('Load more…')}`, description: vscode.l10n.t('{0} loaded so far', loaded), detail: errors.join('; ') || undefined, alwaysShow: true, loadMore: true });
     }
     picker.items = items;
     const again = active && items.find((i) => i.target?.server === active.server && i.target.uri === active.uri);

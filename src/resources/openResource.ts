@@ -3,6 +3,8 @@
 // content wherever VS Code opens binary files. A read with several contents is a folder: the user picks
 // which part(s) to open. Also what tools' and prompts' resource links use (command mcpClient.resources.open).
 import * as vscode from 'vscode';
+import { SettingKeys } from '../common/settingKeys';
+import { showError } from '../common/userMessages';
 import { formatSize } from './resourceContents';
 import { documentPath, partPath } from './resourceDocuments';
 import { RESOURCE_SCHEME } from './resourceUri';
@@ -33,8 +35,8 @@ export function targetOf(arg: unknown): ResourceTarget | vscode.Uri | undefined 
 
 export async function openResource(target: ResourceTarget | vscode.Uri, options: { side?: boolean; maxBytes: number }): Promise<void> {
   if (!(target instanceof vscode.Uri) && target.size !== undefined && target.size > options.maxBytes) {
-    void vscode.window.showErrorMessage(
-      `MCP Client: ${target.uri} from '${target.server}' is ${formatSize(target.size)}, above the ${formatSize(options.maxBytes)} limit (setting mcpClient.resources.maxSizeMB).`,
+    void showError(
+      vscode.l10n.t("{0} from '{1}' is {2}, above the {3} limit (setting {4}).", target.uri, target.server, formatSize(target.size), formatSize(options.maxBytes), SettingKeys.resourcesMaxSizeMB),
     );
     return;
   }
@@ -43,7 +45,7 @@ export async function openResource(target: ResourceTarget | vscode.Uri, options:
   try {
     stat = await vscode.workspace.fs.stat(uri);
   } catch (error) {
-    void vscode.window.showErrorMessage(`MCP Client: ${messageOf(error)}`);
+    void showError(messageOf(error));
     return;
   }
   const viewColumn = options.side ? vscode.ViewColumn.Beside : undefined;
@@ -57,11 +59,11 @@ export async function openResource(target: ResourceTarget | vscode.Uri, options:
 async function pickParts(uri: vscode.Uri, target: ResourceTarget | vscode.Uri): Promise<vscode.Uri[]> {
   const entries = await vscode.workspace.fs.readDirectory(uri);
   const parts = entries.map(([name]) => ({ label: name, uri: uri.with({ path: partPath(uri.path, name) }) }));
-  const all = { label: `$(files) Open all ${parts.length} parts`, uri: undefined };
+  const all = { label: `$(files) ${vscode.l10n.t('Open all {0} parts', parts.length)}`, uri: undefined };
   const name = target instanceof vscode.Uri ? uri.path.split('/').pop() : (target.title ?? target.name ?? target.uri);
   const picked = await vscode.window.showQuickPick([...parts, all], {
-    title: `${name} has ${parts.length} parts`,
-    placeHolder: 'The server returned several contents for this resource; open which?',
+    title: vscode.l10n.t('{0} has {1} parts', name ?? '', parts.length),
+    placeHolder: vscode.l10n.t('The server returned several contents for this resource; open which?'),
   });
   if (!picked) return [];
   return picked.uri ? [picked.uri] : parts.map((p) => p.uri);

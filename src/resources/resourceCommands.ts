@@ -2,9 +2,12 @@
 // resource (the @mcp participant's /resource command), Find Resource…, Open Resource from Template….
 import * as vscode from 'vscode';
 import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { CommandIds, VscodeCommandIds } from '../common/commandIds';
+import { showError, showInfo } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
 import { resourceChatQuery } from '../common/chatInvocation';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import type { ResourceNode, ResourcesTreeProvider } from './resourcesTree';
 import { findResource } from './findResource';
 import { openResource, targetOf, type ResourceTarget } from './openResource';
@@ -20,26 +23,26 @@ export function registerResourceCommands(manager: SessionManager, tree: Resource
     }
   };
   return [
-    vscode.commands.registerCommand('mcpClient.resources.open', (arg: unknown, selected: unknown) => open(arg, selected, false)),
-    vscode.commands.registerCommand('mcpClient.resources.openToSide', (arg: unknown, selected: unknown) => open(arg, selected, true)),
-    vscode.commands.registerCommand('mcpClient.resources.copyUri', async (node?: ResourceNode, selected?: ResourceNode[]) => {
+    vscode.commands.registerCommand(CommandIds.openResource, (arg: unknown, selected: unknown) => open(arg, selected, false)),
+    vscode.commands.registerCommand(CommandIds.openResourceToSide, (arg: unknown, selected: unknown) => open(arg, selected, true)),
+    vscode.commands.registerCommand(CommandIds.copyResourceUri, async (node?: ResourceNode, selected?: ResourceNode[]) => {
       const nodes = selected?.includes(node!) ? selected : node ? [node] : [];
       const text = nodes.flatMap((n) => (n.kind === 'resource' ? [n.resource.uri] : n.kind === 'template' ? [n.template.uriTemplate] : []));
       if (text.length) await vscode.env.clipboard.writeText(text.join('\n'));
     }),
-    vscode.commands.registerCommand('mcpClient.resources.refresh', (node?: ResourceNode) => tree.refresh(node?.server)),
-    vscode.commands.registerCommand('mcpClient.resources.loadMore', (node?: ResourceNode) => node && tree.loadMore(node.server)),
-    vscode.commands.registerCommand('mcpClient.resources.ask', (arg: unknown) => {
+    vscode.commands.registerCommand(CommandIds.refreshResources, (node?: ResourceNode) => tree.refresh(node?.server)),
+    vscode.commands.registerCommand(CommandIds.loadMoreResources, (node?: ResourceNode) => node && tree.loadMore(node.server)),
+    vscode.commands.registerCommand(CommandIds.askAboutResource, (arg: unknown) => {
       const target = targetOf(arg);
       if (!target || target instanceof vscode.Uri) return undefined;
       // The participant's own syntax (it quotes a name or URI with spaces); the user types the question.
-      return vscode.commands.executeCommand('workbench.action.chat.open', { query: resourceChatQuery(target.server, target.uri), isPartialQuery: true });
+      return vscode.commands.executeCommand(VscodeCommandIds.openChat, { query: resourceChatQuery(target.server, target.uri), isPartialQuery: true });
     }),
-    vscode.commands.registerCommand('mcpClient.resources.find', async () => {
+    vscode.commands.registerCommand(CommandIds.findResource, async () => {
       const target = await findResource(manager);
       if (target) await openResource(target, { maxBytes: maxBytes() });
     }),
-    vscode.commands.registerCommand('mcpClient.resources.openTemplate', (node?: ResourceNode) =>
+    vscode.commands.registerCommand(CommandIds.openResourceTemplate, (node?: ResourceNode) =>
       openFromTemplate(manager, node?.kind === 'template' ? node : undefined, maxBytes),
     ),
   ];
@@ -49,8 +52,8 @@ async function openFromTemplate(manager: SessionManager, node: { server: string;
   const chosen = node ?? (await pickTemplate(manager));
   if (!chosen) return;
   const session = manager.get(chosen.server);
-  if (session?.state.kind !== 'running') {
-    void vscode.window.showErrorMessage(`MCP Client: server '${chosen.server}' is not running.`);
+  if (!session || !SessionState.isRunning(session.state)) {
+    void showError(vscode.l10n.t("server '{0}' is not running.", chosen.server));
     return;
   }
   const uri = await fillTemplate(session, chosen.template);
@@ -61,9 +64,9 @@ async function openFromTemplate(manager: SessionManager, node: { server: string;
 
 /** Every template of every running server, in one quick pick (loaded while it is shown). */
 async function pickTemplate(manager: SessionManager): Promise<{ server: string; template: ResourceTemplate } | undefined> {
-  const sessions = manager.entries().flatMap((e) => (e.session?.state.kind === 'running' && e.session.capabilities?.resources ? [e.session] : []));
+  const sessions = manager.entries().flatMap((e) => (e.session && SessionState.isRunning(e.session.state) && e.session.capabilities?.resources ? [e.session] : []));
   if (sessions.length === 0) {
-    void vscode.window.showInformationMessage('MCP Client: no running MCP server offers resources.');
+    void showInfo(vscode.l10n.t('no running MCP server offers resources.'));
     return undefined;
   }
   const items = (async () => {
@@ -80,8 +83,8 @@ async function pickTemplate(manager: SessionManager): Promise<{ server: string; 
     return perServer.flat().map((t) => ({ label: t.template.title || t.template.name, description: t.template.uriTemplate, detail: t.server, ...t }));
   })();
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Open MCP Resource from Template',
-    placeHolder: 'Choose a resource template',
+    title: vscode.l10n.t('Open MCP Resource from Template'),
+    placeHolder: vscode.l10n.t('Choose a resource template'),
     matchOnDescription: true,
     matchOnDetail: true,
   });

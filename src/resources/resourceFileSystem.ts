@@ -2,9 +2,11 @@
 // content is a file; with several, a folder of its parts. Reads are shared for a moment (VS Code stats
 // and then reads), refused above the size limit, and re-done when the server reports a change.
 import * as vscode from 'vscode';
+import { SettingKeys } from '../common/settingKeys';
 import { describeError } from '../mcp/errors';
 import { Disposable } from '../mcp/lifecycle';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import { formatSize, partsOf, totalSize, type ContentPart } from './resourceContents';
 import { addressKey, parseDocumentPath, type DocumentAddress } from './resourceDocuments';
 import { RESOURCE_SCHEME, type ResourceAddress } from './resourceUri';
@@ -76,16 +78,16 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   writeFile(): never {
-    throw vscode.FileSystemError.NoPermissions('MCP resources are read-only.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('MCP resources are read-only.'));
   }
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('MCP resources are read-only.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('MCP resources are read-only.'));
   }
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions('MCP resources are read-only.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('MCP resources are read-only.'));
   }
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('MCP resources are read-only.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('MCP resources are read-only.'));
   }
 
   private async resolve(uri: vscode.Uri): Promise<{ address: DocumentAddress; read: Read; parts: ContentPart[] }> {
@@ -109,9 +111,9 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
 
   private async fetch({ server, uri }: ResourceAddress): Promise<ContentPart[]> {
     const session = this.manager.get(server);
-    if (!session) throw vscode.FileSystemError.FileNotFound(`No MCP server named '${server}' is configured (reading ${uri}).`);
-    if (session.state.kind !== 'running') {
-      throw vscode.FileSystemError.Unavailable(`MCP server '${server}' is not running (${session.state.kind}); cannot read ${uri}.`);
+    if (!session) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t("No MCP server named '{0}' is configured (reading {1}).", server, uri));
+    if (!SessionState.isRunning(session.state)) {
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t("MCP server '{0}' is not running ({1}); cannot read {2}.", server, session.state.kind, uri));
     }
     let parts: ContentPart[];
     try {
@@ -120,19 +122,19 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
       // The session's error already names server and method; say it once, in the file error's words.
       const cause = (error as { cause?: unknown }).cause ?? error;
       // "Not found" is -32002 in the spec, and -32602 with the URI in `data` from the TypeScript SDK's
-      // ResourceNotFoundError (checked by shape: the SDK's classes live in the other bundle).
+      // ResourceNotFoundError (checked by shape: any server, any SDK).
       const { code, data } = cause as { code?: unknown; data?: { uri?: unknown } };
       if (code === -32002 || (code === -32602 && data?.uri !== undefined)) {
-        throw vscode.FileSystemError.FileNotFound(`MCP server '${server}' has no resource ${uri}.`);
+        throw vscode.FileSystemError.FileNotFound(vscode.l10n.t("MCP server '{0}' has no resource {1}.", server, uri));
       }
-      throw vscode.FileSystemError.Unavailable(`MCP server '${server}' could not read ${uri}: ${describeError(cause)}`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t("MCP server '{0}' could not read {1}: {2}", server, uri, describeError(cause)));
     }
-    if (parts.length === 0) throw vscode.FileSystemError.FileNotFound(`MCP server '${server}' returned no content for ${uri}.`);
+    if (parts.length === 0) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t("MCP server '{0}' returned no content for {1}.", server, uri));
     const size = totalSize(parts);
     const limit = this.maxBytes();
     if (size > limit) {
       throw vscode.FileSystemError.Unavailable(
-        `${uri} from MCP server '${server}' is ${formatSize(size)}, above the ${formatSize(limit)} limit (setting mcpClient.resources.maxSizeMB).`,
+        vscode.l10n.t("{0} from MCP server '{1}' is {2}, above the {3} limit (setting {4}).", uri, server, formatSize(size), formatSize(limit), SettingKeys.resourcesMaxSizeMB),
       );
     }
     return parts;

@@ -8,6 +8,7 @@ import { Disposable, Emitter, type IDisposable } from '../mcp/lifecycle';
 import type { Logger } from '../mcp/logger';
 import type { McpSession, ServerSubscription } from '../mcp/session';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import { addressKey } from './resourceDocuments';
 import type { ResourceAddress } from './resourceUri';
 
@@ -76,7 +77,7 @@ export class ResourceWatchers extends Disposable {
   private subscribe(entry: Watched): void {
     const { server, uri } = entry.address;
     const session = this.manager.get(server);
-    if (!session || session.state.kind !== 'running') return; // done when it runs (onRunning)
+    if (!session || !SessionState.isRunning(session.state)) return; // done when it runs (onRunning)
     const attempt = session.subscribeResource(uri).catch((error) => {
       this.loggerFor(server)?.warn(`Could not subscribe to ${uri}: ${describeError(error)}`);
       return undefined;
@@ -95,7 +96,7 @@ export class ResourceWatchers extends Disposable {
         // closed the stream): listen again shortly, and re-read, since updates may have been missed.
         setTimeout(() => {
           if (entry.subscription || this.watched.get(addressKey(entry.address)) !== entry) return;
-          if (this.manager.get(server) !== session || session.state.kind !== 'running') return;
+          if (this.manager.get(server) !== session || !SessionState.isRunning(session.state)) return;
           this.subscribe(entry);
           this.changeEmitter.fire(entry.address);
         }, RESUBSCRIBE_DELAY_MS);
@@ -123,10 +124,10 @@ export class ResourceWatchers extends Disposable {
           if (n.kind === 'resourceUpdated') this.changeEmitter.fire({ server: session.name, uri: n.uri });
         }),
         session.onDidChangeState((state) => {
-          if (state.kind === 'running') this.onRunning(session);
+          if (SessionState.isRunning(state)) this.onRunning(session);
         }),
       ]);
-      if (session.state.kind === 'running') this.onRunning(session);
+      if (SessionState.isRunning(session.state)) this.onRunning(session);
     }
   }
 

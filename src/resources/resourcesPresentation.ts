@@ -30,25 +30,25 @@ export function resourceTooltip(item: Resource | ResourceTemplate, server: strin
   md.appendMarkdown('**');
   md.appendText(labelOf(item));
   md.appendMarkdown('**\n\n');
-  line('URI', 'uri' in item ? item.uri : undefined);
-  line('Template', 'uriTemplate' in item ? item.uriTemplate : undefined);
+  line(vscode.l10n.t('URI'), 'uri' in item ? item.uri : undefined);
+  line(vscode.l10n.t('Template'), 'uriTemplate' in item ? item.uriTemplate : undefined);
   if (item.description) {
     md.appendText(item.description);
     md.appendMarkdown('\n\n');
   }
-  line('Type', [baseMimeType(item.mimeType), 'size' in item && item.size !== undefined ? formatSize(item.size) : undefined].filter(Boolean).join(', '));
+  line(vscode.l10n.t('Type'), [baseMimeType(item.mimeType), 'size' in item && item.size !== undefined ? formatSize(item.size) : undefined].filter(Boolean).join(', '));
   annotationLines(item.annotations, line);
-  line('Server', server);
+  line(vscode.l10n.t('Server'), server);
   return md;
 }
 
 function annotationLines(annotations: Annotations | undefined, line: (label: string, value: string | undefined) => void): void {
   if (!annotations) return;
-  line('Audience', annotations.audience?.join(', '));
-  line('Priority', annotations.priority !== undefined ? String(annotations.priority) : undefined);
+  line(vscode.l10n.t('Audience'), annotations.audience?.join(', '));
+  line(vscode.l10n.t('Priority'), annotations.priority !== undefined ? String(annotations.priority) : undefined);
   if (annotations.lastModified) {
     const date = new Date(annotations.lastModified);
-    line('Last modified', Number.isNaN(date.getTime()) ? annotations.lastModified : date.toLocaleString());
+    line(vscode.l10n.t('Last modified'), Number.isNaN(date.getTime()) ? annotations.lastModified : date.toLocaleString());
   }
 }
 

@@ -3,9 +3,11 @@
 // keeps expansion and selection across refreshes. Resources can be dragged into editors and chat.
 import * as vscode from 'vscode';
 import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { CommandIds } from '../common/commandIds';
 import { Disposable } from '../mcp/lifecycle';
 import type { Logger } from '../mcp/logger';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import { documentUri } from './openResource';
 import { addressKey } from './resourceDocuments';
 import { iconFor, labelOf, resourceDescription, resourceTooltip, serverIcon } from './resourcesPresentation';
@@ -59,11 +61,11 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
     if (listing.templates.length > 0) children.push(this.remember({ kind: 'templates', server, id: `templates:${server}` }));
     for (const resource of listing.sorted) children.push(this.remember({ kind: 'resource', server, id: `resource:${addressKey({ server, uri: resource.uri })}`, resource }));
     if (list.error && list.pagesLoaded === 0) {
-      children.push(this.remember({ kind: 'message', server, id: `message:${server}`, text: `Could not list resources: ${list.error}`, error: true }));
+      children.push(this.remember({ kind: 'message', server, id: `message:${server}`, text: vscode.l10n.t('Could not list resources: {0}', list.error), error: true }));
     } else if (!list.done) {
       children.push(this.remember({ kind: 'loadMore', server, id: `loadMore:${server}` }));
     } else if (children.length === 0) {
-      children.push(this.remember({ kind: 'message', server, id: `message:${server}`, text: 'No resources', error: false }));
+      children.push(this.remember({ kind: 'message', server, id: `message:${server}`, text: vscode.l10n.t('No resources'), error: false }));
     }
     return children;
   }
@@ -83,7 +85,7 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       case 'resource':
         item.description = resourceDescription(node.resource);
         item.iconPath = iconFor(node.resource, node.resource.uri);
-        item.command = { command: 'mcpClient.resources.open', title: 'Open', arguments: [node] };
+        item.command = { command: CommandIds.openResource, title: vscode.l10n.t('Open'), arguments: [node] };
         break;
       case 'templates':
         item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
@@ -93,13 +95,13 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       case 'template':
         item.description = node.template.uriTemplate;
         item.iconPath = serverIcon(node.template.icons) ?? new vscode.ThemeIcon('symbol-parameter');
-        item.command = { command: 'mcpClient.resources.openTemplate', title: 'Open from Template…', arguments: [node] };
+        item.command = { command: CommandIds.openResourceTemplate, title: vscode.l10n.t('Open from Template…'), arguments: [node] };
         break;
       case 'loadMore': {
         const list = this.listing(node.server)?.resources;
         item.iconPath = new vscode.ThemeIcon(list?.loading ? 'loading~spin' : list?.error ? 'warning' : 'ellipsis');
-        item.description = list?.error ? `failed: ${list.error}` : `${list?.items.length ?? 0} loaded`;
-        item.command = { command: 'mcpClient.resources.loadMore', title: 'Load More', arguments: [node] };
+        item.description = list?.error ? vscode.l10n.t('failed: {0}', list.error) : vscode.l10n.t('{0} loaded', list?.items.length ?? 0);
+        item.command = { command: CommandIds.loadMoreResources, title: vscode.l10n.t('Load More'), arguments: [node] };
         break;
       }
       case 'message':
@@ -139,11 +141,11 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       case 'resource':
         return labelOf(node.resource);
       case 'templates':
-        return 'Templates';
+        return vscode.l10n.t('Templates');
       case 'template':
         return labelOf(node.template);
       case 'loadMore':
-        return this.listing(node.server)?.resources.loading ? 'Loading…' : 'Load more…';
+        return this.listing(node.server)?.resources.loading ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…');
       case 'message':
         return node.text;
     }
@@ -158,10 +160,10 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
   private syncServers(): void {
     let changed = false;
     const wanted = new Map(
-      this.manager.entries().flatMap((e) => (e.session?.state.kind === 'running' && e.session.capabilities?.resources ? [[e.name, e.session] as const] : [])),
+      this.manager.entries().flatMap((e) => (e.session && SessionState.isRunning(e.session.state) && e.session.capabilities?.resources ? [[e.name, e.session] as const] : [])),
     );
     for (const [name, { listing }] of this.listings) {
-      if (wanted.get(name) === listing.session && listing.session.state.kind === 'running') continue;
+      if (wanted.get(name) === listing.session && SessionState.isRunning(listing.session.state)) continue;
       listing.dispose();
       this.listings.delete(name);
       for (const [id, node] of this.nodes) if (node.server === name) this.nodes.delete(id);

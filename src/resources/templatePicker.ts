@@ -3,6 +3,7 @@
 // Back to the previous variable, and the typed value always available. Returns the expanded URI.
 import * as vscode from 'vscode';
 import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { showError } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
 import { expandTemplate, filledValues, templateVariables, type TemplateValues } from './templateExpansion';
@@ -21,7 +22,7 @@ export async function fillTemplate(session: McpSession, template: ResourceTempla
   try {
     variables = templateVariables(template.uriTemplate);
   } catch (error) {
-    void vscode.window.showErrorMessage(`MCP Client: '${session.name}' has a malformed template ${template.uriTemplate}: ${describeError(error)}`);
+    void showError(vscode.l10n.t("'{0}' has a malformed template {1}: {2}", session.name, template.uriTemplate, describeError(error)));
     return undefined;
   }
   const values: TemplateValues = {};
@@ -47,7 +48,10 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
   picker.title = `${template.title || template.name}: ${template.uriTemplate}`;
   picker.step = index + 1;
   picker.totalSteps = variables.length;
-  picker.placeholder = `Value of {${name}}${canComplete ? ' (suggestions from the server)' : ''}; Enter to continue`;
+  // The braces go in as part of the argument: vscode.l10n.t reads every {…} in the message as a placeholder.
+  picker.placeholder = canComplete
+    ? vscode.l10n.t('Value of {0} (suggestions from the server); Enter to continue', `{${name}}`)
+    : vscode.l10n.t('Value of {0}; Enter to continue', `{${name}}`);
   picker.value = values[name] ?? '';
   picker.buttons = index > 0 ? [vscode.QuickInputButtons.Back] : [];
   picker.ignoreFocusOut = true;
@@ -58,8 +62,8 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
   const render = () => {
     const typed = picker.value;
     const items: ValueItem[] = suggestions.map((value) => ({ label: value, value, alwaysShow: true }));
-    if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: 'as typed', alwaysShow: true });
-    if (!typed) items.push({ label: '$(circle-slash) Leave empty', value: '', alwaysShow: true });
+    if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: vscode.l10n.t('as typed'), alwaysShow: true });
+    if (!typed) items.push({ label: `$(circle-slash) ${vscode.l10n.t('Leave empty')}`, value: '', alwaysShow: true });
     picker.items = items;
     activeTemplatePicker = { title: picker.title, step: picker.step, value: typed, items: items.map((i) => i.value), busy: picker.busy };
   };

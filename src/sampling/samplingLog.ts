@@ -46,14 +46,14 @@ export class SamplingLog implements vscode.TextDocumentContentProvider, vscode.D
   provideTextDocumentContent(uri: vscode.Uri): string {
     const server = uri.path.split('/')[1] ?? '';
     const list = this.entries.get(server) ?? [];
-    const lines = [`# Sampling requests from ${escapeMarkdownInline(server)}`, ''];
+    const lines = [`# ${vscode.l10n.t('Sampling requests from {0}', escapeMarkdownInline(server))}`, ''];
     if (list.length === 0) lines.push('*None yet in this window.*');
     for (const e of list.slice().reverse()) {
-      lines.push(`## ${e.time.toISOString()} · ${e.outcome}${e.model ? ` · ${escapeMarkdownInline(e.model)}` : ''}`, '', `Token limit: ${e.maxTokens}`, '');
-      if (e.systemPrompt) lines.push('System prompt:', '', ...quote(e.systemPrompt), '');
-      lines.push('Messages:', '', ...quote(e.messages.join('\n')), '');
-      if (e.response !== undefined) lines.push('Response:', '', ...quote(e.response), '');
-      if (e.error) lines.push(`Error: ${escapeMarkdownInline(e.error)}`, '');
+      lines.push(`## ${e.time.toISOString()} · ${e.outcome}${e.model ? ` · ${escapeMarkdownInline(e.model)}` : ''}`, '', vscode.l10n.t('Token limit: {0}', e.maxTokens), '');
+      if (e.systemPrompt) lines.push(vscode.l10n.t('System prompt:'), '', ...quote(e.systemPrompt), '');
+      lines.push(vscode.l10n.t('Messages:'), '', ...quote(e.messages.join('\n')), '');
+      if (e.response !== undefined) lines.push(vscode.l10n.t('Response:'), '', ...quote(e.response), '');
+      if (e.error) lines.push(vscode.l10n.t('Error: {0}', escapeMarkdownInline(e.error)), '');
     }
     return lines.join('\n');
   }

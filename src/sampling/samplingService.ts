@@ -5,7 +5,9 @@
 // as the spec's example does); the user hears once per server that no model is available.
 import { ProtocolError, type CreateMessageRequestParams, type CreateMessageResult, type CreateMessageResultWithTools } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { SettingKeys } from '../common/settingKeys';
 import type { UserAnswers } from '../common/userAnswers';
+import { showWarning } from '../common/userMessages';
 import { chooseModel } from './modelChoice';
 import type { SamplingHandler } from './samplingCapability';
 import type { SamplingLog, SamplingLogEntry } from './samplingLog';
@@ -25,17 +27,17 @@ export class SamplingService implements SamplingHandler {
   ) {}
 
   async createMessage(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools> {
-    const config = vscode.workspace.getConfiguration('mcpClient.sampling');
+    const config = vscode.workspace.getConfiguration();
     const entry: SamplingLogEntry = { time: new Date(), systemPrompt: params.systemPrompt, messages: describeMessages(params), maxTokens: params.maxTokens, outcome: 'failed' };
     try {
-      this.admit(server, config.get<number>('maxRequestsPerMinute', 10));
+      this.admit(server, config.get<number>(SettingKeys.samplingMaxRequestsPerMinute, 10));
     } catch (error) {
       this.log.add(server, { ...entry, outcome: 'rate-limited', error: (error as Error).message });
       throw error;
     }
     const models = await vscode.lm.selectChatModels();
     const choice = chooseModel(models.map((m) => ({ id: m.id, family: m.family, name: m.name, vendor: m.vendor, maxInputTokens: m.maxInputTokens, model: m, toolCalling: toolCalling(m) })), {
-      allow: userSetting<Record<string, string[]>>(config, 'models')?.[server],
+      allow: userSetting<Record<string, string[]>>(config, SettingKeys.samplingModels)?.[server],
       preferences: params.modelPreferences,
       needsTools: !!toChatTools(params),
     });
@@ -43,7 +45,7 @@ export class SamplingService implements SamplingHandler {
       this.log.add(server, { ...entry, error: choice.error });
       if (!this.toldNoModel.has(server)) {
         this.toldNoModel.add(server);
-        void vscode.window.showWarningMessage(`MCP Client: '${server}' asked for a model completion, but ${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`);
+        void showWarning(vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, `${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`));
       }
       throw protocolError(INTERNAL_ERROR, `Sampling is not available: ${choice.error}`);
     }
@@ -60,7 +62,7 @@ export class SamplingService implements SamplingHandler {
       const response = await model.sendRequest(
         toChatMessages(params),
         {
-          justification: `The MCP server '${server}' asked for a completion and you allowed it.`,
+          justification: vscode.l10n.t("The MCP server '{0}' asked for a completion and you allowed it.", server),
           tools,
           toolMode: tools && params.toolChoice?.mode === 'required' ? vscode.LanguageModelChatToolMode.Required : undefined,
           modelOptions: { maxTokens: params.maxTokens, temperature: params.temperature, stopSequences: params.stopSequences },
@@ -78,7 +80,7 @@ export class SamplingService implements SamplingHandler {
         const content = [...(text ? [{ type: 'text' as const, text }] : []), ...toolUses];
         return { role: 'assistant', content, model: model.id, stopReason: 'toolUse' };
       }
-      if (config.get<boolean>('reviewResponses', false)) {
+      if (config.get<boolean>(SettingKeys.samplingReviewResponses, false)) {
         const reviewed = await this.answers.decide<string | undefined>({ kind: 'sampling.review', server, response: text }, () => askReview(server, text));
         if (reviewed === undefined) {
           this.log.add(server, { ...entry, outcome: 'denied', model: model.id, response: text });
@@ -100,14 +102,14 @@ export class SamplingService implements SamplingHandler {
   }
 
   private async approved(server: string, params: CreateMessageRequestParams, modelName: string, config: vscode.WorkspaceConfiguration): Promise<boolean> {
-    const policy = userSetting<Record<string, string>>(config, 'approval')?.[server] ?? 'ask';
+    const policy = userSetting<Record<string, string>>(config, SettingKeys.samplingApproval)?.[server] ?? 'ask';
     if (policy === 'allow') return true;
     if (policy === 'deny') return false;
     const question = { kind: 'sampling.approve', server, systemPrompt: params.systemPrompt, messages: describeMessages(params), maxTokens: params.maxTokens, model: modelName };
     const answer = await this.answers.decide<Approval>(question, () => askApproval(question));
     if (answer === 'always') {
-      const current = config.inspect<Record<string, string>>('approval')?.globalValue ?? {};
-      await config.update('approval', { ...current, [server]: 'allow' }, vscode.ConfigurationTarget.Global);
+      const current = config.inspect<Record<string, string>>(SettingKeys.samplingApproval)?.globalValue ?? {};
+      await config.update(SettingKeys.samplingApproval, { ...current, [server]: 'allow' }, vscode.ConfigurationTarget.Global);
     }
     return answer === 'once' || answer === 'always';
   }
@@ -116,7 +118,7 @@ export class SamplingService implements SamplingHandler {
   private admit(server: string, perMinute: number): void {
     const now = Date.now();
     const times = (this.recent.get(server) ?? []).filter((t) => now - t < 60_000);
-    if (times.length >= perMinute) throw protocolError(INTERNAL_ERROR, `Too many sampling requests: at most ${perMinute} a minute (setting mcpClient.sampling.maxRequestsPerMinute).`);
+    if (times.length >= perMinute) throw protocolError(INTERNAL_ERROR, `Too many sampling requests: at most ${perMinute} a minute (setting ${SettingKeys.samplingMaxRequestsPerMinute}).`);
     times.push(now);
     this.recent.set(server, times);
   }

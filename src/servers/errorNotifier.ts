@@ -1,8 +1,11 @@
 // User-facing errors: one line with "Show Output", once per problem. A crash loop notifies on its
 // first failure and when it gives up, not on every retry; a configuration error once per message.
 import * as vscode from 'vscode';
+import { CommandIds } from '../common/commandIds';
+import { showError } from '../common/userMessages';
 import { Disposable } from '../mcp/lifecycle';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import type { ServerLogs } from './serverLogs';
 
 const STABLE_MS = 60_000;
@@ -32,20 +35,22 @@ export class ErrorNotifier extends Disposable {
     for (const entry of this.manager.entries()) {
       if (entry.configError && !this.shownConfigErrors.has(entry.configError)) {
         this.shownConfigErrors.add(entry.configError);
-        void vscode.window.showErrorMessage(`MCP Client: ${entry.configError}`, 'Open Settings').then((choice) => {
-          if (choice) void vscode.commands.executeCommand('mcpClient.openSettings');
+        const openSettings = vscode.l10n.t('Open Settings');
+        void showError(entry.configError, openSettings).then((choice) => {
+          if (choice) void vscode.commands.executeCommand(CommandIds.openSettings);
         });
       }
       const state = entry.session?.state;
-      if (state?.kind === 'running') {
+      if (!state) continue;
+      if (SessionState.isRunning(state)) {
         if (!this.runningSince.has(entry.name)) this.runningSince.set(entry.name, Date.now());
-      } else if (state?.kind === 'error' && !state.needsAuth) {
+      } else if (SessionState.isFailed(state) && !SessionState.needsAuth(state)) {
         // A server waiting for sign-in is offered "Sign in" by the AuthManager instead (src/auth).
         // A server that ran fine for a while before failing starts a new episode.
         const since = this.runningSince.get(entry.name);
         this.runningSince.delete(entry.name);
         if (since !== undefined && Date.now() - since > STABLE_MS) this.resetServer(entry.name);
-        const giveUp = !!state.gaveUp || state.retryInMs === undefined;
+        const giveUp = SessionState.hasGivenUp(state);
         if (giveUp ? this.reportedGiveUp.has(entry.name) : this.reported.has(entry.name)) continue;
         this.reported.add(entry.name);
         if (giveUp) this.reportedGiveUp.add(entry.name);
@@ -56,7 +61,8 @@ export class ErrorNotifier extends Disposable {
 
   private notify(name: string, message: string): void {
     const oneLine = message.split('\n')[0]!.slice(0, 300);
-    void vscode.window.showErrorMessage(`MCP server '${name}': ${oneLine}`, 'Show Output').then((choice) => {
+    const showOutput = vscode.l10n.t('Show Output');
+    void vscode.window.showErrorMessage(vscode.l10n.t("MCP server '{0}': {1}", name, oneLine), showOutput).then((choice) => {
       if (choice) this.logs.show(name);
     });
   }

@@ -1,9 +1,13 @@
-// Start / Stop / Restart / Show Output. Each takes a tree node or a server name (keybindings,
-// other extensions), and asks with a quick pick when given neither.
+// Start / Stop / Restart / Show Output / Show Servers / Open Settings. Each server command takes a tree
+// node or a server name (keybindings, other extensions), and asks with a quick pick when given neither.
 import * as vscode from 'vscode';
+import { CommandIds, VscodeCommandIds } from '../common/commandIds';
+import { SETTINGS_SECTION } from '../common/settingKeys';
+import { showError, showInfo } from '../common/userMessages';
+import { focusViewCommand, ViewIds } from '../common/viewIds';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import type { ServerLogs } from './serverLogs';
-import { descriptionFor } from './serverPresentation';
+import { descriptionFor, scopeLabel } from './serverPresentation';
 
 type ServerArg = ServerEntry | string | undefined;
 
@@ -12,7 +16,7 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
     const name = typeof arg === 'string' ? arg : (arg?.name ?? (await pickServer(manager, placeholder)));
     if (!name) return;
     if (!manager.entries().some((e) => e.name === name)) {
-      void vscode.window.showErrorMessage(`MCP Client: there is no server named '${name}'.`);
+      void showError(vscode.l10n.t("there is no server named '{0}'.", name));
       return;
     }
     await action(name);
@@ -22,24 +26,25 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
     onUserStart(name);
     return action(name);
   };
+  const command = vscode.commands.registerCommand;
   return [
-    vscode.commands.registerCommand('mcpClient.startServer', withServer('Server to start', byUser((n) => manager.start(n)))),
-    vscode.commands.registerCommand('mcpClient.stopServer', withServer('Server to stop', (name) => manager.stop(name))),
-    vscode.commands.registerCommand('mcpClient.restartServer', withServer('Server to restart', byUser((n) => manager.restart(n)))),
-    vscode.commands.registerCommand('mcpClient.showOutput', withServer('Server whose output to show', (name) => logs.show(name))),
-    vscode.commands.registerCommand('mcpClient.showServers', () => vscode.commands.executeCommand('mcpClient.servers.focus')),
-    vscode.commands.registerCommand('mcpClient.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', 'mcpClient')),
+    command(CommandIds.startServer, withServer(vscode.l10n.t('Server to start'), byUser((n) => manager.start(n)))),
+    command(CommandIds.stopServer, withServer(vscode.l10n.t('Server to stop'), (name) => manager.stop(name))),
+    command(CommandIds.restartServer, withServer(vscode.l10n.t('Server to restart'), byUser((n) => manager.restart(n)))),
+    command(CommandIds.showOutput, withServer(vscode.l10n.t('Server whose output to show'), (name) => logs.show(name))),
+    command(CommandIds.showServers, () => vscode.commands.executeCommand(focusViewCommand(ViewIds.servers))),
+    command(CommandIds.openSettings, () => vscode.commands.executeCommand(VscodeCommandIds.openSettings, SETTINGS_SECTION)),
   ];
 }
 
 async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
   const entries = manager.entries();
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('MCP Client: no server is configured. Use "MCP Client: Add Server…" to add one.');
+    void showInfo(vscode.l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    entries.map((e) => ({ label: e.name, description: descriptionFor(e), detail: `${e.scope} settings` })),
+    entries.map((e) => ({ label: e.name, description: descriptionFor(e), detail: scopeLabel(e.scope) })),
     { placeHolder },
   );
   return picked?.label;

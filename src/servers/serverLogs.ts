@@ -9,7 +9,7 @@ export class ServerLogs implements IDisposable {
   channel(name: string): vscode.LogOutputChannel {
     let channel = this.channels.get(name);
     if (!channel) {
-      channel = vscode.window.createOutputChannel(`MCP: ${name}`, { log: true });
+      channel = vscode.window.createOutputChannel(vscode.l10n.t('MCP: {0}', name), { log: true });
       this.channels.set(name, channel);
     }
     return channel;

@@ -1,12 +1,28 @@
-// How a server looks: state icon, one-line description, tooltip. Shared by the tree and status bar.
+// How a server looks: state icon, one-line description, tooltip, and the context words the menus match
+// on. Shared by the tree, the status bar and the server pickers.
 import * as vscode from 'vscode';
 import type { ServerEntry } from '../mcp/sessionManager';
-import { describeTransport } from '../mcp/serverDefinition';
+import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
 import { SessionState } from '../mcp/sessionState';
 
-export function stateOf(entry: ServerEntry): SessionState | { kind: 'invalid'; message: string } {
+/** A session's state, or the configuration error that kept it from having one. */
+export type ServerState = SessionState | { kind: 'invalid'; message: string };
+
+export function stateOf(entry: ServerEntry): ServerState {
   if (entry.configError !== undefined) return { kind: 'invalid', message: entry.configError };
   return entry.session?.state ?? { kind: 'stopped' };
+}
+
+/** "user settings", "workspace settings", "folder settings": where a server is defined. */
+export function scopeLabel(scope: ServerScope): string {
+  switch (scope) {
+    case 'user':
+      return vscode.l10n.t('user settings');
+    case 'workspace':
+      return vscode.l10n.t('workspace settings');
+    case 'folder':
+      return vscode.l10n.t('folder settings');
+  }
 }
 
 export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
@@ -17,7 +33,7 @@ export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
     case 'starting':
       return new vscode.ThemeIcon('loading~spin');
     case 'error':
-      if (state.needsAuth) return new vscode.ThemeIcon('account', new vscode.ThemeColor('list.warningForeground'));
+      if (SessionState.needsAuth(state)) return new vscode.ThemeIcon('account', new vscode.ThemeColor('list.warningForeground'));
       return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     case 'invalid':
       return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
@@ -26,22 +42,23 @@ export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
   }
 }
 
-/** E.g. "running · stdio · 2026-07-28", "error: exited with code 1 · retrying in 4 s". */
+/** E.g. "running · stdio · 2026-07-28", "error · retrying in 4 s". */
 export function descriptionFor(entry: ServerEntry): string {
   const state = stateOf(entry);
   const session = entry.session;
   switch (state.kind) {
     case 'running':
-      return ['running', session?.transportKind, session?.protocolVersion].filter(Boolean).join(' · ');
+      return [vscode.l10n.t('running'), session?.transportKind, session?.protocolVersion].filter(Boolean).join(' · ');
     case 'starting':
-      return 'starting…';
+      return vscode.l10n.t('starting…');
     case 'error':
-      if (state.needsAuth) return 'needs sign-in';
-      return `error${state.retryInMs ? ` · retrying in ${Math.round(state.retryInMs / 1000)} s` : state.gaveUp ? ' · gave up' : ''}`;
+      if (SessionState.needsAuth(state)) return vscode.l10n.t('needs sign-in');
+      if (state.retryInMs) return vscode.l10n.t('error · retrying in {0} s', Math.round(state.retryInMs / 1000));
+      return state.gaveUp ? vscode.l10n.t('error · gave up') : vscode.l10n.t('error');
     case 'invalid':
-      return 'invalid configuration';
+      return vscode.l10n.t('invalid configuration');
     case 'stopped':
-      return state.reason ? 'not started' : session?.definition.disabled ? 'disabled' : 'stopped';
+      return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
   }
 }
 
@@ -53,30 +70,32 @@ export function tooltipFor(entry: ServerEntry): vscode.MarkdownString {
   md.supportHtml = false;
   const state = stateOf(entry);
   md.appendMarkdown(`**${esc(entry.name)}** — ${esc(descriptionFor(entry))}\n\n`);
-  md.appendMarkdown(`Defined in: ${entry.scope} settings\n\n`);
+  md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))}\n\n`);
   const session = entry.session;
-  if (session) md.appendMarkdown(`Transport: ${esc(describeTransport(session.definition.transport))}\n\n`);
+  if (session) md.appendMarkdown(`${esc(vscode.l10n.t('Transport: {0}', describeTransport(session.definition.transport)))}\n\n`);
   const info = session?.serverInfo;
-  if (info) md.appendMarkdown(`Server: ${esc(info.name)} ${esc(info.version ?? '')}\n\nProtocol: ${esc(session.protocolVersion ?? '')}\n\n`);
+  if (info) {
+    md.appendMarkdown(`${esc(vscode.l10n.t('Server: {0} {1}', info.name, info.version ?? ''))}\n\n`);
+    md.appendMarkdown(`${esc(vscode.l10n.t('Protocol: {0}', session.protocolVersion ?? ''))}\n\n`);
+  }
   const caps = session?.capabilities;
-  if (caps) md.appendMarkdown(`Capabilities: ${esc(Object.keys(caps).sort().join(', ') || 'none')}\n\n`);
-  if (session?.instructions) md.appendMarkdown(`Instructions:\n\n${quote(session.instructions)}\n\n`);
+  if (caps) md.appendMarkdown(`${esc(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none')))}\n\n`);
+  if (session?.instructions) md.appendMarkdown(`${esc(vscode.l10n.t('Instructions:'))}\n\n${quote(session.instructions)}\n\n`);
   if (state.kind === 'error' || state.kind === 'invalid') md.appendMarkdown(`$(error) ${esc(state.message)}\n\n`);
-  if (state.kind === 'stopped' && state.reason) md.appendMarkdown(`$(info) ${esc(state.reason)}\n\n`);
+  if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) md.appendMarkdown(`$(info) ${esc(state.reason)}\n\n`);
   return md;
 }
 
 /** Context value words the menus match on (package.json `viewItem =~ /\bcanStart\b/`). */
 export function contextValueFor(entry: ServerEntry): string {
   const words = ['mcpServer'];
-  const kind = stateOf(entry).kind;
-  if (kind === 'invalid') return words.join(' ');
-  if (kind === 'stopped' || kind === 'error') words.push('canStart');
-  if (kind === 'running' || kind === 'starting' || (kind === 'error' && !(stateOf(entry) as { gaveUp?: boolean }).gaveUp)) words.push('canStop');
-  if (kind === 'running' || kind === 'error') words.push('canRestart');
-  // OAuth (src/auth): Sign in where a sign-in is wanted, Sign out on every HTTP server.
   const state = stateOf(entry);
-  if (state.kind === 'error' && state.needsAuth) words.push('needsAuth');
+  if (state.kind === 'invalid') return words.join(' ');
+  if (SessionState.canStart(state)) words.push('canStart');
+  if (SessionState.canStop(state)) words.push('canStop');
+  if (SessionState.canRestart(state)) words.push('canRestart');
+  // OAuth (src/auth): Sign in where a sign-in is wanted, Sign out on every HTTP server.
+  if (SessionState.needsAuth(state)) words.push('needsAuth');
   if (entry.session && entry.session.definition.transport.type !== 'stdio') words.push('httpServer');
   return words.join(' ');
 }

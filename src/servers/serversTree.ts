@@ -1,5 +1,6 @@
 // The "Servers" view: one node per configured server, rendered from the session manager's state.
 import * as vscode from 'vscode';
+import { CommandIds } from '../common/commandIds';
 import { Disposable } from '../mcp/lifecycle';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { contextValueFor, descriptionFor, iconFor, tooltipFor } from './serverPresentation';
@@ -25,7 +26,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     item.tooltip = tooltipFor(entry);
     item.iconPath = iconFor(entry);
     item.contextValue = contextValueFor(entry);
-    item.command = { command: 'mcpClient.showOutput', title: 'Show Output', arguments: [entry] };
+    item.command = { command: CommandIds.showOutput, title: vscode.l10n.t('Show Output'), arguments: [entry] };
     return item;
   }
 }

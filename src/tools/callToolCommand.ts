@@ -3,8 +3,11 @@
 // scripts and the host tests can see the result document and its verdicts.
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { CommandIds } from '../common/commandIds';
+import { showError, showInfo } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
 import type { ToolCatalog } from './toolCatalog';
@@ -18,12 +21,12 @@ interface CallArgs {
 }
 
 export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers): vscode.Disposable {
-  return vscode.commands.registerCommand('mcpClient.tools.call', async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
+  return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     await catalog.load();
     let server = arg?.server;
     let tool = typeof arg?.tool === 'string' ? (server ? catalog.find(server, arg.tool) : undefined) : arg?.tool;
     if (server && typeof arg?.tool === 'string' && !tool) {
-      void vscode.window.showErrorMessage(`MCP Client: server '${server}' has no tool named '${arg.tool}' (or is not running).`);
+      void showError(vscode.l10n.t("server '{0}' has no tool named '{1}' (or is not running).", server, arg.tool));
       return { error: 'unknown tool' };
     }
     if (!server || !tool) {
@@ -32,8 +35,8 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       ({ server, tool } = picked);
     }
     const session = sessions.get(server);
-    if (!session || session.state.kind !== 'running') {
-      void vscode.window.showErrorMessage(`MCP Client: server '${server}' is not running.`);
+    if (!session || !SessionState.isRunning(session.state)) {
+      void showError(vscode.l10n.t("server '{0}' is not running.", server));
       return { error: 'not running' };
     }
     const args = await collectArguments(answers, server, tool, arg?.arguments);
@@ -47,11 +50,11 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ s
     s.items.map((tool) => ({ label: getDisplayName(tool), description: `${s.server} · ${tool.name}`, detail: tool.description, server: s.server, tool })),
   );
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('MCP Client: no running server offers tools.');
+    void showInfo(vscode.l10n.t('no running server offers tools.'));
     return undefined;
   }
   const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`) }, async () => {
-    const item = await vscode.window.showQuickPick(items, { title: 'Call an MCP tool', matchOnDescription: true, matchOnDetail: true });
+    const item = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
     return item && `${item.server}/${item.tool.name}`;
   });
   return items.find((i) => `${i.server}/${i.tool.name}` === picked);

@@ -4,6 +4,7 @@
 // reason and the user may correct it. Every answer goes through UserAnswers (host tests answer there).
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { showError, showWarning } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import { askUntilValid } from '../common/askUntilValid';
 import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
@@ -17,7 +18,7 @@ export async function collectArguments(answers: UserAnswers, server: string, too
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
-    void vscode.window.showErrorMessage(`MCP Client: the tool '${tool.name}' of '${server}' has an unusable input schema. ${problem}`);
+    void showError(vscode.l10n.t("the tool '{0}' of '{1}' has an unusable input schema. {2}", tool.name, server, problem));
     return undefined;
   }
   const fields = preset ? undefined : simpleFields(schema);
@@ -28,7 +29,7 @@ export async function collectArguments(answers: UserAnswers, server: string, too
     const errors = schemaErrors(schema, args);
     if (!errors) return args;
     // Constraints the steps do not check (patterns, ranges, formats): continue in the JSON editor.
-    void vscode.window.showWarningMessage(`MCP Client: the arguments do not match the tool's schema: ${errors}`);
+    void showWarning(vscode.l10n.t("the arguments do not match the tool's schema: {0}", errors));
     return editJson(answers, server, tool, JSON.stringify(args, null, 2), errors);
   }
   const presetErrors = args && schemaErrors(schema, args);
@@ -39,7 +40,8 @@ export async function collectArguments(answers: UserAnswers, server: string, too
 async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<Arguments | undefined> {
   const args: Arguments = {};
   for (const [index, field] of fields.entries()) {
-    const title = `${getDisplayName(tool)} (${server}) · ${field.title ?? field.name}${field.required ? '' : ' (optional)'} · ${index + 1}/${fields.length}`;
+    const fieldName = field.required ? (field.title ?? field.name) : vscode.l10n.t('{0} (optional)', field.title ?? field.name);
+    const title = `${getDisplayName(tool)} (${server}) · ${fieldName} · ${index + 1}/${fields.length}`;
     const parsed = await askUntilValid(
       (problem) => answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title)),
       (text) => parseField(field, text),
@@ -54,7 +56,7 @@ async function askField(field: SimpleField, title: string): Promise<string | und
   const initial = field.default === undefined ? '' : String(field.default);
   if (field.kind === 'boolean' || field.kind === 'enum') {
     const values = field.kind === 'boolean' ? ['true', 'false'] : (field.values ?? []).map(String);
-    const items = [...values.map((label) => ({ label, description: label === initial ? 'default' : undefined })), ...(field.required ? [] : [{ label: '', description: 'leave out' }])];
+    const items = [...values.map((label) => ({ label, description: label === initial ? vscode.l10n.t('default') : undefined })), ...(field.required ? [] : [{ label: '', description: vscode.l10n.t('leave out') }])];
     const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description, ignoreFocusOut: true });
     return picked?.label;
   }
@@ -73,12 +75,13 @@ async function editJson(answers: UserAnswers, server: string, tool: Tool, initia
   const openEditor = async (): Promise<string | undefined> => {
     document ??= await vscode.workspace.openTextDocument({ language: 'json', content: initial });
     await vscode.window.showTextDocument(document, { preview: false });
+    const sendLabel = vscode.l10n.t('Send');
     const send = await vscode.window.showInformationMessage(
-      `Edit the arguments of '${tool.name}' (${server}) in the JSON document, then choose Send.`,
-      'Send',
-      'Cancel',
+      vscode.l10n.t("Edit the arguments of '{0}' ({1}) in the JSON document, then choose Send.", tool.name, server),
+      sendLabel,
+      vscode.l10n.t('Cancel'),
     );
-    return send === 'Send' ? document.getText() : undefined;
+    return send === sendLabel ? document.getText() : undefined;
   };
   for (let problem = firstProblem; ; ) {
     const text = await answers.decide<string | undefined>({ kind: 'tool.json', server, tool: tool.name, skeleton: initial, problem }, openEditor);
@@ -87,13 +90,13 @@ async function editJson(answers: UserAnswers, server: string, tool: Tool, initia
     try {
       value = JSON.parse(text);
     } catch (error) {
-      problem = `Not valid JSON: ${(error as Error).message}`;
-      void vscode.window.showErrorMessage(`MCP Client: ${problem}`);
+      problem = vscode.l10n.t('Not valid JSON: {0}', (error as Error).message);
+      void showError(problem);
       continue;
     }
-    const errors = typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaErrors(tool.inputSchema, value) : 'the arguments must be a JSON object';
+    const errors = typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaErrors(tool.inputSchema, value) : vscode.l10n.t('the arguments must be a JSON object');
     if (!errors) return value as Arguments;
-    problem = `The arguments do not match the tool's input schema: ${errors}`;
-    void vscode.window.showErrorMessage(`MCP Client: ${problem}. Nothing was sent.`);
+    problem = vscode.l10n.t("The arguments do not match the tool's input schema: {0}", errors);
+    void showError(vscode.l10n.t('{0}. Nothing was sent.', problem));
   }
 }

@@ -3,6 +3,7 @@
 // as a read-only document. Shared by the command and anything else that calls a tool by hand.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { showError, showInfo, showWarning } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
@@ -21,7 +22,7 @@ export interface ToolCallOutcome {
 /** Runs the call under a cancellable progress notification; never throws. */
 export async function callWithProgress(session: McpSession, tool: Tool, args: Record<string, unknown>): Promise<{ result?: CallToolResult; cancelled?: boolean; error?: string }> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `MCP: ${tool.name} (${session.name})`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('MCP: {0} ({1})', tool.name, session.name), cancellable: true },
     async (progress, token) => {
       const abort = new AbortController();
       const cancel = token.onCancellationRequested(() => abort.abort());
@@ -56,11 +57,11 @@ export async function callWithProgress(session: McpSession, tool: Tool, args: Re
 export async function runToolAndShow(session: McpSession, tool: Tool, args: Record<string, unknown>, documents: ToolResultDocuments): Promise<ToolCallOutcome> {
   const { result, cancelled, error } = await callWithProgress(session, tool, args);
   if (cancelled) {
-    void vscode.window.showInformationMessage(`MCP Client: the call of '${tool.name}' was cancelled.`);
+    void showInfo(vscode.l10n.t("the call of '{0}' was cancelled.", tool.name));
     return { cancelled: true };
   }
   if (!result) {
-    void vscode.window.showErrorMessage(`MCP Client: ${error}`);
+    void showError(error ?? '');
     return { error };
   }
   const server = session.name;
@@ -74,7 +75,7 @@ export async function runToolAndShow(session: McpSession, tool: Tool, args: Reco
     resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }).toString(),
   });
   const uri = await documents.show(markdown, server, tool.name);
-  if (result.isError) void vscode.window.showErrorMessage(`MCP Client: the tool '${tool.name}' of '${server}' reported an error (see the result).`);
-  else if (outputProblem) void vscode.window.showWarningMessage(`MCP Client: '${tool.name}' of '${server}': ${outputProblem}`);
+  if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
+  else if (outputProblem) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, outputProblem));
   return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown };
 }

@@ -12,10 +12,10 @@ export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; ser
 export function annotationHints(tool: Tool): string[] {
   const a = tool.annotations ?? {};
   const hints: string[] = [];
-  if (a.readOnlyHint) hints.push('read-only');
-  else if (a.destructiveHint !== false) hints.push('may be destructive');
-  if (a.idempotentHint) hints.push('idempotent');
-  if (a.openWorldHint !== false) hints.push('open world');
+  if (a.readOnlyHint) hints.push(vscode.l10n.t('read-only'));
+  else if (a.destructiveHint !== false) hints.push(vscode.l10n.t('may be destructive'));
+  if (a.idempotentHint) hints.push(vscode.l10n.t('idempotent'));
+  if (a.openWorldHint !== false) hints.push(vscode.l10n.t('open world'));
   return hints;
 }
 
@@ -58,7 +58,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(getDisplayName(tool))}** \`${tool.name.replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(tool.description)}\n\n`);
-    tooltip.appendMarkdown(`*Hints from the server, not verified:* ${escapeMarkdownInline(hints.join(', ') || 'none')}`);
+    tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
     item.tooltip = tooltip;
     // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline.
     item.contextValue = 'mcpTool';
@@ -75,10 +75,14 @@ function describeServer(entry: ServerTools | undefined): string {
   if (!entry) return '';
   switch (entry.status) {
     case 'ready':
-      return `${entry.items.length} tool${entry.items.length === 1 ? '' : 's'}`;
+      return entry.items.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', entry.items.length);
     case 'failed':
-      return 'failed';
-    default:
-      return entry.status;
+      return vscode.l10n.t('failed');
+    case 'loading':
+      return vscode.l10n.t('loading');
+    case 'starting':
+      return vscode.l10n.t('starting');
+    case 'stopped':
+      return vscode.l10n.t('stopped');
   }
 }

@@ -30,26 +30,28 @@ export class VscodeConsentHost implements ConsentHost {
   async ask(definition: ServerDefinition): Promise<ConsentAnswer> {
     const t = definition.transport;
     if (t.type !== 'stdio') return 'allow';
-    const where = definition.scope === 'folder' ? `the settings of folder '${definition.folder}'` : 'this workspace’s settings';
+    const where = definition.scope === 'folder' ? vscode.l10n.t("the settings of folder '{0}'", definition.folder ?? '') : vscode.l10n.t('this workspace’s settings');
     const env = Object.keys(t.env);
     const detail = [
-      `Defined in ${where}, it will run:`,
+      vscode.l10n.t('Defined in {0}, it will run:', where),
       '',
       [t.command, ...t.args].join(' '),
       '',
-      `Working folder: ${t.cwd ?? '(default)'}`,
-      env.length ? `Environment variables: ${env.join(', ')}` : '',
+      vscode.l10n.t('Working folder: {0}', t.cwd ?? vscode.l10n.t('(default)')),
+      env.length ? vscode.l10n.t('Environment variables: {0}', env.join(', ')) : '',
       '',
-      'Only allow servers from repositories you trust. You will be asked again if the command changes.',
+      vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if the command changes.'),
     ].join('\n');
+    const allow = vscode.l10n.t('Allow');
+    const dontAllow = vscode.l10n.t('Don’t Allow');
     const choice = await vscode.window.showWarningMessage(
-      `Start the MCP server '${definition.name}'?`,
+      vscode.l10n.t("Start the MCP server '{0}'?", definition.name),
       { modal: true, detail },
-      'Allow',
-      'Don’t Allow',
+      allow,
+      dontAllow,
     );
-    if (choice === 'Allow') return 'allow';
-    if (choice === 'Don’t Allow') return 'deny';
+    if (choice === allow) return 'allow';
+    if (choice === dontAllow) return 'deny';
     return 'dismissed';
   }
 }

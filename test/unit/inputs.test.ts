@@ -10,8 +10,8 @@ import { definition, MemoryLogger, newSession, stdio, waitForState } from './hel
 class ScriptedHost implements InputHost {
   readonly asked: string[] = [];
   constructor(private readonly answers: Record<string, string | undefined>) {}
-  async ask(input: InputDefinition, server: string) {
-    this.asked.push(`${server}:${input.id}`);
+  async ask(input: InputDefinition, servers: readonly string[]) {
+    this.asked.push(`${servers.join(',')}:${input.id}`);
     return this.answers[input.id];
   }
 }
@@ -52,7 +52,7 @@ describe('inputs: resolver', () => {
     assert.deepEqual(first.secrets.sort(), ['s3cr3t-value', 'us']);
     const again = await new InputResolver(store, host, () => INPUTS).resolve(def);
     assert.deepEqual(again.definition, first.definition);
-    assert.deepEqual(host.asked, ["MCP server 'api':region", "MCP server 'api':token"]);
+    assert.deepEqual(host.asked, ['api:region', 'api:token']);
     assert.deepEqual((await resolver.storedIds()).sort(), ['region', 'token']);
     await resolver.clear('token');
     assert.deepEqual(await resolver.storedIds(), ['region']);
