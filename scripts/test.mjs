@@ -63,20 +63,20 @@ function hostOptions(logsDir) {
   return {
     testsPath: join(root, 'out', 'test', 'host', 'index.js'),
     workspace: join(root, 'test', 'fixtures', 'workspaces', 'host'),
-    // User settings the host suites expect (test/host/servers.test.ts): a stdio fixture server that
+    // User settings the host suites expect (test/host/servers/servers.test.ts): a stdio fixture server that
     // negotiates the 2025 revision (legacy era: `initialize` only) and an invalid entry beside it.
     // The fixture runs on this Node, not on code-server's Node 24.
     settings: {
       'mcpClient.servers': {
         fixture: { command: process.execPath, args: [join(fixtures, 'servers', 'fixtureServer.js'), '--era=legacy'] },
         broken: { url: 'not-a-url' },
-        // test/host/resources.test.ts: 10,000 resources in pages of 100, text, image, live, templates (2026-07-28).
+        // test/host/resources/: 10,000 resources in pages of 100, text, image, live, templates (2026-07-28).
         resources: { command: process.execPath, args: [join(fixtures, 'servers', 'resourcesFixture.js'), '--resources=10000', '--page=100'] },
-        // test/host/prompts.test.ts, chat.test.ts: prompts over three pages, every content type, completions (2025 revision).
+        // test/host/prompts/, chat/: prompts over three pages, every content type, completions (2025 revision).
         prompts: { command: process.execPath, args: [join(fixtures, 'servers', 'promptsFixture.js'), '--era=legacy'] },
-        // test/host/tools.test.ts, sampling.test.ts, elicitation.test.ts: tools, sampling and elicitation (2025 revision).
+        // test/host/tools/, sampling/, elicitation/: tools, sampling and elicitation (2025 revision).
         tools: { command: process.execPath, args: [join(fixtures, 'servers', 'toolsFixture.js')] },
-        // The public reference server: its sampling, elicitation and long-running tools (test/host/everything.test.ts).
+        // The public reference server: its sampling, elicitation and long-running tools (test/host/tools/serverEverything.test.ts).
         everything: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'] },
       },
     },

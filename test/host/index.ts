@@ -1,6 +1,6 @@
 // The extensionTestsPath module: VS Code's extension host calls run() once the extension under test is
-// loaded, and reports a rejection as exit code 1. It runs every *.test.js compiled next to this file
-// (out/test/host/) with mocha's BDD interface.
+// loaded, and reports a rejection as exit code 1. It runs every *.test.js compiled below this file
+// (out/test/host/, one folder per source folder) with mocha's BDD interface.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
@@ -8,7 +8,8 @@ import * as util from 'node:util';
 // import of it is not constructible once esbuild transpiles the file.
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
-import { until } from './until';
+import { until } from '../shared/until';
+import { api, hooks } from './helpers';
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,9 +27,10 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000 });
   for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
 
-  // The extension registers its test hooks with its features, just after activation (featureLoader.ts).
-  await vscode.extensions.getExtension('mcp-client.mcp-client')?.activate();
-  await until('the extension to load its features', async () => (await vscode.commands.getCommands(true)).includes('mcpClient.test.serverTreeItems'));
+  // The extension registers its test hooks with its contributions, just after activation
+  // (src/activation/contributionLoader.ts).
+  await api();
+  await until('the extension to load its contributions', async () => (await vscode.commands.getCommands(true)).includes(hooks.serverTreeItems));
 
   let stats: { passes: number; failures: number; pending: number };
   // Each failure's full title and first line, repeated by scripts/test.mjs at the very end of the run.

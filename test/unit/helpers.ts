@@ -1,10 +1,12 @@
-// Shared helpers for the unit tests: fixture paths, definitions, an in-memory logger, waiting.
+// Shared helpers for the unit tests: fixture paths, definitions, an in-memory logger, sessions, waiting
+// for a state (through test/shared/until.ts, the one polling helper).
 import { join } from 'node:path';
 import type { Logger } from '../../src/mcp/logger';
 import { McpSession } from '../../src/mcp/session';
 import type { SessionOptions } from '../../src/mcp/sessionLifecycle';
 import type { SessionState } from '../../src/mcp/sessionState';
 import type { ServerDefinition, TransportConfig } from '../../src/mcp/serverDefinition';
+import { until } from '../shared/until';
 
 /** Compiled fixtures live next to the compiled tests: out/test/fixtures/servers/*.js. */
 export function fixture(name: string): string {
@@ -59,16 +61,8 @@ export function sessionForSuite(def: ServerDefinition): () => McpSession {
   return () => session!;
 }
 
-export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-export function waitForState(session: McpSession, kind: SessionState['kind'], timeoutMs = 10_000): Promise<void> {
-  return waitFor(() => session.state.kind === kind, timeoutMs, `${session.name} to be ${kind} (is ${JSON.stringify(session.state)})`);
+export async function waitForState(session: McpSession, kind: SessionState['kind'], timeoutMs = 10_000): Promise<void> {
+  await until(`${session.name} to be ${kind} (is ${JSON.stringify(session.state)})`, () => session.state.kind === kind, timeoutMs);
 }
 
 export function textOf(result: { content?: unknown }): string {

@@ -3,8 +3,8 @@
 // command used before they have must load them and run the real command with its arguments.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ContributionLoader } from '../../src/activation/contributionLoader';
-import type { ActivationHost, Contributions } from '../../src/activation/contributions';
+import { ContributionLoader } from '../../../src/activation/contributionLoader';
+import type { ActivationHost, Contributions } from '../../../src/activation/contributions';
 
 describe('Activation and the contributions bundle', () => {
   it('registers every contributed command', async () => {

@@ -5,16 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { McpClientApi } from '../../src/api/publicApi';
-import type { OAuthFixture } from '../fixtures/servers/oauthFixture';
-import { until } from './until';
-
-const api = () => vscode.extensions.getExtension<McpClientApi>('mcp-client.mcp-client')!.activate();
-const stateOf = async (name: string) => (await api()).servers().find((s) => s.name === name)?.state;
-const treeItem = async (name: string) =>
-  (await vscode.commands.executeCommand<{ label: string; description: string; contextValue: string; icon: string }[]>('mcpClient.test.serverTreeItems')).find(
-    (i) => i.label === name,
-  );
+import type { OAuthFixture } from '../../fixtures/servers/oauthFixture';
+import { until } from '../../shared/until';
+import { serverState, serverTreeItem, stateOf } from '../helpers';
 
 describe('OAuth sign-in in the extension host', () => {
   const config = () => vscode.workspace.getConfiguration('mcpClient');
@@ -23,7 +16,7 @@ describe('OAuth sign-in in the extension host', () => {
 
   before(async () => {
     // The compiled fixture next to the compiled tests (out/test/fixtures/servers).
-    const { startOAuthFixture } = require(join(__dirname, '..', 'fixtures', 'servers', 'oauthFixture.js')) as typeof import('../fixtures/servers/oauthFixture');
+    const { startOAuthFixture } = require(join(__dirname, '..', '..', 'fixtures', 'servers', 'oauthFixture.js')) as typeof import('../../fixtures/servers/oauthFixture');
     fixture = await startOAuthFixture();
     servers = config().inspect<Record<string, unknown>>('servers')!.globalValue!;
     await config().update('servers', { ...servers, secured: { url: fixture.url } }, vscode.ConfigurationTarget.Global);
@@ -36,7 +29,7 @@ describe('OAuth sign-in in the extension host', () => {
 
   it('shows a server that needs sign-in as such, without opening a browser', async () => {
     const item = await until('secured to need sign-in', async () => {
-      const i = await treeItem('secured');
+      const i = await serverTreeItem('secured');
       return i?.description === 'needs sign-in' ? i : undefined;
     });
     assert.match(item.contextValue, /\bneedsAuth\b/);
@@ -47,17 +40,17 @@ describe('OAuth sign-in in the extension host', () => {
 
   it('signs in through the browser and the loopback redirect, then signs out', async () => {
     await vscode.commands.executeCommand('mcpClient.signIn', 'secured');
-    await until('secured to run', async () => (await stateOf('secured'))?.kind === 'running', 30_000);
+    await until('secured to run', async () => (await stateOf('secured')) === 'running', 30_000);
     assert.equal(fixture.authorizations.length, 1);
     // The browser reaches this 127.0.0.1 authorization server through code-server's port proxy, which
     // folds the `//` of a URL in the query; the unit tests check the exact parameter.
     assert.equal(new URL(fixture.authorizations[0]!.resource ?? '').href, fixture.url, fixture.authorizations[0]!.rawUrl);
-    assert.equal((await treeItem('secured'))!.description.startsWith('running'), true);
+    assert.equal((await serverTreeItem('secured'))!.description.startsWith('running'), true);
 
     await vscode.commands.executeCommand('mcpClient.signOut', 'secured');
-    assert.equal((await stateOf('secured'))?.kind, 'stopped');
+    assert.equal(await stateOf('secured'), 'stopped');
     await vscode.commands.executeCommand('mcpClient.startServer', 'secured');
-    const state = await stateOf('secured');
+    const state = await serverState('secured');
     assert.equal(state?.kind, 'error');
     assert.equal((state as { needsAuth?: boolean }).needsAuth, true);
   });

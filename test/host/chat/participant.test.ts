@@ -3,8 +3,9 @@
 // "Hello from the test model." in three chunks. Requests go through the chat view, as a user's would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { RESOURCE_SCHEME, resourcePath } from '../../src/resources/resourceUri';
-import { PNG } from '../fixtures/servers/promptsFixtureData';
+import { RESOURCE_SCHEME, resourcePath } from '../../../src/resources/resourceUri';
+import { PNG } from '../../fixtures/servers/promptsFixtureData';
+import { api, chatResponses, type RecordedResponse, TEST_MODEL_EXTENSION_ID } from '../helpers';
 
 interface RecordedRequest {
   model: string;
@@ -13,13 +14,6 @@ interface RecordedRequest {
 interface TestModel {
   requests: RecordedRequest[];
   reply: string[];
-}
-interface RecordedResponse {
-  command?: string;
-  prompt: string;
-  markdown: string[];
-  references: string[];
-  buttons: string[];
 }
 interface ChatResultLike {
   errorDetails?: { message: string };
@@ -35,7 +29,7 @@ async function ask(query: string): Promise<{ result: ChatResultLike; response: R
     modelSelector: { vendor: 'mcp-test' },
     blockOnResponse: true,
   });
-  const responses = await vscode.commands.executeCommand<RecordedResponse[]>('mcpClient.test.chatResponses');
+  const responses = await chatResponses();
   return { result: result ?? {}, response: responses.at(-1)!, request: model.requests[sent] };
 }
 
@@ -45,8 +39,8 @@ const resourceUri = (server: string, uri: string) => vscode.Uri.from({ scheme: R
 describe('The @mcp chat participant', () => {
   before(async function () {
     this.timeout(60_000);
-    await vscode.extensions.getExtension('mcp-client.mcp-client')!.activate();
-    model = await vscode.extensions.getExtension<TestModel>('mcp-client-tests.test-lm')!.activate();
+    await api();
+    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
     // A fresh window has no resolved model until something asks for one (see DESIGN.md).
     const models = await vscode.lm.selectChatModels({ vendor: 'mcp-test' });
     assert.equal(models.length, 1, 'the test model is registered');

@@ -3,7 +3,7 @@
 // the session), and the result or the denial goes back to the model.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateAll, answer, fixtureCalls, questions, toolsOf } from './toolsHelpers';
+import { answer, chatResponses, fixtureCalls, hostSuite, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
 
 interface RecordedRequest {
   model: string;
@@ -14,11 +14,6 @@ interface TestModel {
   requests: RecordedRequest[];
   state: { toolCalls: { name: string; input: unknown }[] };
 }
-interface RecordedResponse {
-  prompt: string;
-  markdown: string[];
-}
-
 let model: TestModel;
 
 async function ask(query: string) {
@@ -28,26 +23,16 @@ async function ask(query: string) {
     modelSelector: { vendor: 'mcp-test' },
     blockOnResponse: true,
   });
-  const responses = await vscode.commands.executeCommand<RecordedResponse[]>('mcpClient.test.chatResponses');
+  const responses = await chatResponses();
   return { result: result ?? {}, text: responses.at(-1)!.markdown.join(''), requests: model.requests.slice(sent) };
 }
 
 const toolResults = (r: RecordedRequest | undefined) => (r?.messages.at(-1)?.parts ?? []).flatMap((p) => (p.toolResult ? [p.toolResult.text] : []));
 
 describe('@mcp with tools', () => {
-  before(async function () {
-    this.timeout(60_000);
-    await activateAll();
-    model = await vscode.extensions.getExtension<TestModel>('mcp-client-tests.test-lm')!.activate();
-    await toolsOf('tools', ['echo']);
-  });
-
-  beforeEach(async () => {
-    await questions();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  hostSuite({ server: 'tools', tools: ['echo'] });
+  before(async () => {
+    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
   });
 
   afterEach(() => {

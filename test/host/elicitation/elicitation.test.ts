@@ -2,25 +2,12 @@
 // tools ask the user in the middle of a tool call; the test answers each step (queued answers) and
 // checks exactly what the server got back: accept with content, decline, or cancel.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { activateAll, answer, callTool, questions, toolsOf } from './toolsHelpers';
+import { answer, callTool, hostSuite, questions } from '../helpers';
 
 const serverGot = (markdown: string | undefined) => JSON.parse(/## Result\n\n(.*)\n/.exec(markdown ?? '')?.[1] ?? 'null') as unknown;
 
 describe('Elicitation', () => {
-  before(async function () {
-    this.timeout(60_000);
-    await activateAll();
-    await toolsOf('tools', ['ask_user']);
-  });
-
-  beforeEach(async () => {
-    await questions();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  hostSuite({ server: 'tools', tools: ['ask_user'] });
 
   it('asks each field of the form, re-asks an invalid value, and returns accept with the content', async () => {
     await answer(

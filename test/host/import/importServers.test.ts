@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { until } from './until';
+import { until } from '../../shared/until';
 
 describe('Import Servers in the extension host', () => {
   const config = () => vscode.workspace.getConfiguration('mcpClient');

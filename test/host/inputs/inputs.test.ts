@@ -3,11 +3,9 @@
 // the user settings here and removed afterwards, so the other suites see the settings they expect.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { McpClientApi } from '../../src/api/publicApi';
-import { until } from './until';
+import { until } from '../../shared/until';
+import { api, stateOf } from '../helpers';
 
-const api = () => vscode.extensions.getExtension<McpClientApi>('mcp-client.mcp-client')!.activate();
-const stateOf = async (name: string) => (await api()).servers().find((s) => s.name === name)?.state.kind;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Inputs in the extension host', () => {

@@ -1,12 +1,13 @@
 // Prompts in the real extension host, against the `prompts` fixture server that scripts/test.mjs
 // configures (test/fixtures/servers/promptsFixture.ts: three prompts per page, completions).
-// The quick picks cannot be driven from here; the mcpClient.test.* hooks return what they show, built
+// The quick picks cannot be driven from here; the test hooks (helpers.ts) return what they show, built
 // by the same code. The command runs for real with its keybinding arguments.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { RESOURCE_SCHEME, resourcePath } from '../../src/resources/resourceUri';
-import { PNG } from '../fixtures/servers/promptsFixtureData';
-import { until } from './until';
+import { RESOURCE_SCHEME, resourcePath } from '../../../src/resources/resourceUri';
+import { PNG } from '../../fixtures/servers/promptsFixtureData';
+import { until } from '../../shared/until';
+import { api, hooks } from '../helpers';
 
 interface RenderedItem {
   separator: boolean;
@@ -17,14 +18,13 @@ interface RenderedItem {
 
 const ALL_PROMPTS = ['Greeting', 'Review code', 'Describe an image', 'Every content type', 'conversation', 'Pick a city', 'Many items', 'Always fails'];
 
-
 const promptDocuments = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'mcp-client-prompt');
 const items = (server: string, prompt: string, argument: string, value: string, filled: Record<string, string> = {}) =>
-  vscode.commands.executeCommand<RenderedItem[]>('mcpClient.test.argumentItems', server, prompt, argument, value, filled);
+  vscode.commands.executeCommand<RenderedItem[]>(hooks.argumentItems, server, prompt, argument, value, filled);
 
 describe('Prompts in the extension host', () => {
   before(async () => {
-    await vscode.extensions.getExtension('mcp-client.mcp-client')!.activate();
+    await api();
   });
 
   it('opens a prompt with its keybinding arguments as a read-only Markdown document in the preview', async () => {
@@ -50,7 +50,7 @@ describe('Prompts in the extension host', () => {
   it('lists every prompt of the server in the picker, including the later pages, recently used first', async () => {
     await vscode.commands.executeCommand('mcpClient.runPrompt', { server: 'prompts', prompt: 'greet', arguments: { name: 'Ada' }, action: 'document' });
     await until('the greet document', () => promptDocuments().find((d) => d.getText().includes('Hello, Ada!')));
-    const rows = await vscode.commands.executeCommand<RenderedItem[]>('mcpClient.test.promptPickerItems', 'prompts');
+    const rows = await vscode.commands.executeCommand<RenderedItem[]>(hooks.promptPickerItems, 'prompts');
     assert.deepEqual(rows.slice(0, 2), [
       { separator: true, label: 'recently used' },
       { separator: false, label: 'Greeting', description: 'prompts/greet · name [style]', detail: 'Say hello to someone' },

@@ -4,8 +4,8 @@
 // a 2 MB text), and a template `fixture://users/{user}/files/{file}` whose variables complete.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { McpClientApi } from '../../src/api/publicApi';
-import { until } from './until';
+import { until } from '../../shared/until';
+import { api, chatResponses, hooks, TEST_MODEL_EXTENSION_ID } from '../helpers';
 
 interface Item {
   id: string;
@@ -16,6 +16,9 @@ interface Item {
   tooltip?: string;
   command?: string;
 }
+interface TestModel {
+  requests: { messages: { role: string; parts: { text?: string }[] }[] }[];
+}
 interface Picker {
   step?: number;
   items: string[];
@@ -25,12 +28,8 @@ interface Picker {
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const SERVER = 'server:resources';
 
-async function api(): Promise<McpClientApi> {
-  return vscode.extensions.getExtension<McpClientApi>('mcp-client.mcp-client')!.activate();
-}
-const children = (parent?: string) => vscode.commands.executeCommand<Item[] | undefined>('mcpClient.test.resources', { children: parent });
-const picker = () => vscode.commands.executeCommand<Picker | undefined>('mcpClient.test.resources', { picker: true });
-
+const children = (parent?: string) => vscode.commands.executeCommand<Item[] | undefined>(hooks.resources, { children: parent });
+const picker = () => vscode.commands.executeCommand<Picker | undefined>(hooks.resources, { picker: true });
 
 async function tool(name: string): Promise<string> {
   const result = await (await api()).getSession('resources')!.callTool({ name, arguments: {} });
@@ -193,9 +192,24 @@ describe('Resources in the extension host', () => {
     assert.equal(await done, undefined);
   });
 
-  it('"Ask about this resource" opens the chat with the @mcp /resource command', async () => {
-    // The participant (src/chat) answers; here only that the chat opens with the query, not sent.
+  it('"Ask about this resource" types @mcp /resource with it into the chat, and sending that asks the model about its content', async () => {
+    const model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    // The chat answers with the test model (a fresh window resolves none until one is asked for).
+    await vscode.lm.selectChatModels({ vendor: 'mcp-test' });
+    await vscode.commands.executeCommand('workbench.action.chat.open', { modelSelector: { vendor: 'mcp-test' } });
+    const asked = model.requests.length;
     await vscode.commands.executeCommand('mcpClient.resources.ask', { kind: 'resource', server: 'resources', resource: { uri: 'fixture://text/hello.txt', name: 'hello' } });
+    // Typed in, not sent: the user adds a question. Sending it as it is asks what the resource contains.
+    assert.equal(model.requests.length, asked, 'nothing is sent before the user sends it');
+    await vscode.commands.executeCommand('workbench.action.chat.submit');
+    const request = await until('the model to be asked', () => model.requests[asked]);
+    const response = (await chatResponses()).at(-1)!;
+    assert.equal(response.command, 'resource');
+    assert.equal(response.prompt.trim(), 'resources fixture://text/hello.txt');
+    assert.deepEqual(request.messages, [
+      { role: 'user', parts: [{ text: 'Resource fixture://text/hello.txt (text/plain):\n```\nHello from the fixture.\n\n```' }] },
+      { role: 'user', parts: [{ text: 'Explain what this resource contains.' }] },
+    ]);
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
   });
 });

@@ -3,23 +3,10 @@
 // (queued answers), the test models answer, and the model comes from the request's hints.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateAll, answer, callTool, questions, toolsOf } from './toolsHelpers';
+import { answer, callTool, hostSuite, questions } from '../helpers';
 
 describe('Sampling', () => {
-  before(async function () {
-    this.timeout(60_000);
-    await activateAll();
-    await vscode.lm.selectChatModels({ vendor: 'mcp-test-2' });
-    await toolsOf('tools', ['summarize']);
-  });
-
-  beforeEach(async () => {
-    await questions();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  hostSuite({ server: 'tools', tools: ['summarize'], models: ['mcp-test-2'] });
 
   it('shows the request, and answers with the model the hints name once allowed', async () => {
     await answer({ kind: 'sampling.approve', answer: 'once' });

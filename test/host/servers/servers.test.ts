@@ -3,30 +3,9 @@
 // server speaking the 2025 revision, so it can ask for roots) and `broken` (an invalid URL).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isAlive } from '../../src/mcp/processTree';
-import type { McpClientApi } from '../../src/api/publicApi';
-import { until } from './until';
-
-interface RenderedItem {
-  label: string;
-  description: string;
-  contextValue: string;
-  icon: string;
-  tooltip: string;
-}
-
-async function api(): Promise<McpClientApi> {
-  const extension = vscode.extensions.getExtension<McpClientApi>('mcp-client.mcp-client')!;
-  return extension.activate();
-}
-
-function treeItems(): Thenable<RenderedItem[]> {
-  return vscode.commands.executeCommand<RenderedItem[]>('mcpClient.test.serverTreeItems');
-}
-
-
-const stateOf = async (name: string) => (await api()).servers().find((s) => s.name === name)?.state.kind;
-const itemOf = async (name: string) => (await treeItems()).find((i) => i.label === name);
+import { isAlive } from '../../../src/mcp/processTree';
+import { until } from '../../shared/until';
+import { api, serverTreeItem as itemOf, stateOf } from '../helpers';
 
 function text(result: { content: unknown }): string {
   return (result.content as { text?: string }[]).map((c) => c.text ?? '').join('');

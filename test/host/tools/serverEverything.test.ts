@@ -1,23 +1,10 @@
 // The public reference server (@modelcontextprotocol/server-everything, over stdio): its sampling,
 // elicitation and long-running tools against our handlers, with the test answering the dialogs.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { activateAll, answer, callTool, questions, toolsOf } from './toolsHelpers';
+import { answer, callTool, hostSuite, questions } from '../helpers';
 
 describe('server-everything', () => {
-  before(async function () {
-    this.timeout(90_000);
-    await activateAll();
-    await toolsOf('everything', ['trigger-sampling-request', 'trigger-elicitation-request', 'trigger-long-running-operation'], 60_000);
-  });
-
-  beforeEach(async () => {
-    await questions();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  hostSuite({ server: 'everything', tools: ['trigger-sampling-request', 'trigger-elicitation-request', 'trigger-long-running-operation'], toolsTimeoutMs: 60_000, setupTimeoutMs: 90_000 });
 
   it('gets a completion through sampling once the user allows it', async () => {
     await answer({ kind: 'sampling.approve', answer: 'once' });

@@ -1,10 +1,10 @@
 // Tools by hand in the real extension host, against the tools fixture (test/fixtures/servers/toolsFixture.ts):
 // the Tools view, Call Tool… with quick-input steps and with the JSON editor (refused when it breaks
 // the schema, before anything is sent), structured results checked against the outputSchema, error
-// results, progress, and list_changed. Dialog answers are queued through mcpClient.test.answer.
+// results, progress, and list_changed. Dialog answers are queued through a test hook (helpers.ts answer()).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateAll, answer, callTool, fixtureCalls, questions, toolsOf } from './toolsHelpers';
+import { answer, callTool, fixtureCalls, hooks, hostSuite, questions, toolsOf } from '../helpers';
 
 interface TreeRow {
   label: string;
@@ -15,22 +15,10 @@ interface TreeRow {
 }
 
 describe('Tools', () => {
-  before(async function () {
-    this.timeout(60_000);
-    await activateAll();
-    await toolsOf('tools', ['echo', 'create_event']);
-  });
-
-  beforeEach(async () => {
-    await questions();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  hostSuite({ server: 'tools', tools: ['echo', 'create_event'] });
 
   it('lists each server with its tools, and the annotations as unverified hints', async () => {
-    const rows = (await vscode.commands.executeCommand<TreeRow[]>('mcpClient.test.toolsTree')) ?? [];
+    const rows = (await vscode.commands.executeCommand<TreeRow[]>(hooks.toolsTree)) ?? [];
     const server = rows.find((r) => r.label === 'tools');
     assert.ok(server, 'the tools server is listed');
     assert.match(server.description ?? '', /^\d+ tools$/);

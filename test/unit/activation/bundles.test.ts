@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 const modulesOf = (bundle: string) => [
   ...new Set([...readFileSync(join(root, 'dist', bundle), 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]!)),
 ];

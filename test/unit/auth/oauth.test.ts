@@ -2,12 +2,12 @@
 // provider code the extension uses. The "browser" follows the authorization redirect to the real
 // loopback listener, as a user's browser would.
 import * as assert from 'node:assert/strict';
-import { LoopbackAuthorizer, findFreePort } from '../../src/auth/loopback';
-import { MemorySecretStore } from '../../src/common/secretStore';
-import { McpOAuthProvider } from '../../src/auth/oauthProvider';
-import type { McpSession } from '../../src/mcp/session';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/servers/oauthFixture';
-import { definition, MemoryLogger, newSession, waitForState } from './helpers';
+import { LoopbackAuthorizer, findFreePort } from '../../../src/auth/loopback';
+import { MemorySecretStore } from '../../../src/common/secretStore';
+import { McpOAuthProvider } from '../../../src/auth/oauthProvider';
+import type { McpSession } from '../../../src/mcp/session';
+import { startOAuthFixture, type OAuthFixture } from '../../fixtures/servers/oauthFixture';
+import { definition, MemoryLogger, newSession, waitForState } from '../helpers';
 
 /** A browser that follows the authorization URL and its redirect back to the loopback listener. */
 async function browser(url: URL): Promise<boolean> {

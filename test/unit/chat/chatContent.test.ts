@@ -1,9 +1,9 @@
 // Prompt results and resource contents as the conversation for a language model (plain data; the
 // host test checks the vscode.lm messages a real model receives).
 import * as assert from 'node:assert/strict';
-import { promptConversation, resourceParts } from '../../src/chat/chatContent';
-import { PNG } from '../fixtures/servers/promptsFixtureData';
-import { definition, sessionForSuite, stdio } from './helpers';
+import { promptConversation, resourceParts } from '../../../src/chat/chatContent';
+import { PNG } from '../../fixtures/servers/promptsFixtureData';
+import { definition, sessionForSuite, stdio } from '../helpers';
 
 const png = new Uint8Array(Buffer.from(PNG, 'base64'));
 

@@ -1,9 +1,9 @@
 // The per-server `oauth` settings: validated with setting paths, carried into the server definition
 // (a change restarts the server), and not allowed on stdio servers.
 import * as assert from 'node:assert/strict';
-import { resolveServers } from '../../src/config/resolveServers';
-import { parseServerEntry } from '../../src/config/serverSchema';
-import { definitionKey } from '../../src/mcp/serverDefinition';
+import { resolveServers } from '../../../src/config/resolveServers';
+import { parseServerEntry } from '../../../src/config/serverSchema';
+import { definitionKey } from '../../../src/mcp/serverDefinition';
 
 const ctx = { workspaceFolders: [], userHome: '/home/u', env: {} };
 

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ResolveContext, resolveServers, type ServerSource } from '../../src/config/resolveServers';
-import type { ServerDefinition } from '../../src/mcp/serverDefinition';
-import type { ConfiguredServer } from '../../src/mcp/sessionManager';
+import { type ResolveContext, resolveServers, type ServerSource } from '../../../src/config/resolveServers';
+import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import type { ConfiguredServer } from '../../../src/mcp/sessionManager';
 
 const app = { name: 'app', path: '/work/app' };
 const docs = { name: 'docs', path: '/work/docs' };

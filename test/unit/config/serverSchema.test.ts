@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseServerEntry, type ServerEntry, type StdioServerEntry } from '../../src/config/serverSchema';
+import { parseServerEntry, type ServerEntry, type StdioServerEntry } from '../../../src/config/serverSchema';
 
 function errorsOf(name: string, raw: unknown, prefix?: string): string[] {
   const result = parseServerEntry(name, raw, prefix);

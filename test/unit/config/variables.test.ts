@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { resolveVariables, type VariableContext } from '../../src/config/variables';
+import { resolveVariables, type VariableContext } from '../../../src/config/variables';
 
 const ctx: VariableContext = {
   workspaceFolders: [

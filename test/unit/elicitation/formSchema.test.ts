@@ -1,6 +1,6 @@
 // Form elicitation fields from a flat requestedSchema, and the answers turned into content.
 import * as assert from 'node:assert/strict';
-import { formFields, parseAnswer } from '../../src/elicitation/formSchema';
+import { formFields, parseAnswer } from '../../../src/elicitation/formSchema';
 
 const fields = formFields({
   properties: {

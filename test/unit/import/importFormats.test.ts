@@ -4,12 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseServerEntry } from '../../src/config/serverSchema';
-import { freeName, parseConfig, referencedInputIds, type ConfigFormat } from '../../src/import/importFormats';
-import { configLocations, guessFormat, userSettingsFolderFromGlobalStorage } from '../../src/import/importSources';
-import { parseInputDefinitions } from '../../src/inputs/inputDefinitions';
+import { parseServerEntry } from '../../../src/config/serverSchema';
+import { freeName, parseConfig, referencedInputIds, type ConfigFormat } from '../../../src/import/importFormats';
+import { configLocations, guessFormat, userSettingsFolderFromGlobalStorage } from '../../../src/import/importSources';
+import { parseInputDefinitions } from '../../../src/inputs/inputDefinitions';
 
-const configs = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'configs');
+const configs = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'configs');
 const read = (format: ConfigFormat, file: string) => parseConfig(format, readFileSync(join(configs, file), 'utf8'));
 
 function assertValid(config: ReturnType<typeof parseConfig>) {

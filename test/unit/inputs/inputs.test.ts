@@ -1,11 +1,11 @@
 // `${input:…}`: definitions like mcp.json's `inputs`, substitution anywhere in a server's strings,
 // asked once and then kept in the secret store, and never written to a log.
 import * as assert from 'node:assert/strict';
-import { MemorySecretStore } from '../../src/common/secretStore';
-import { inputReferences, parseInputDefinitions, substituteInputs, type InputDefinition } from '../../src/inputs/inputDefinitions';
-import { InputResolver, type InputHost } from '../../src/inputs/inputResolver';
-import type { McpSession } from '../../src/mcp/session';
-import { definition, MemoryLogger, newSession, stdio, waitForState } from './helpers';
+import { MemorySecretStore } from '../../../src/common/secretStore';
+import { inputReferences, parseInputDefinitions, substituteInputs, type InputDefinition } from '../../../src/inputs/inputDefinitions';
+import { InputResolver, type InputHost } from '../../../src/inputs/inputResolver';
+import type { McpSession } from '../../../src/mcp/session';
+import { definition, MemoryLogger, newSession, stdio, waitForState } from '../helpers';
 
 class ScriptedHost implements InputHost {
   readonly asked: string[] = [];

@@ -1,9 +1,10 @@
 // Servers that misbehave on purpose. Each case asserts what the user gets and that a well-behaved
 // neighbour server, sharing this process, is unaffected. Results are tabled in docs/reliability.md.
 import * as assert from 'node:assert/strict';
-import type { McpSession } from '../../src/mcp/session';
-import { startFaultyHttpFixture, type HttpFixture } from '../fixtures/servers/httpFixtures';
-import { definition, MemoryLogger, newSession, stdio, textOf, waitFor } from './helpers';
+import type { McpSession } from '../../../src/mcp/session';
+import { startFaultyHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
+import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
+import { until } from '../../shared/until';
 
 describe('Hostile servers', function () {
   this.timeout(60_000);
@@ -43,9 +44,9 @@ describe('Hostile servers', function () {
     const logger = new MemoryLogger();
     const s = await hostile([], { logger, restartPolicy: { initialDelayMs: 100, maxDelayMs: 100, maxCrashes: 5, windowMs: 60_000 } }, 60_000);
     await assert.rejects(call(s, 'huge', { mb: 130 }), /hostile: tools\/call huge failed/);
-    await waitFor(() => s.state.kind === 'error', 5000, 'the error state');
+    await until('the error state', () => s.state.kind === 'error', 5000);
     assert.match((s.state as { message: string }).message, /exceeded maximum size of 134217728 bytes/);
-    await waitFor(() => s.state.kind === 'running', 10_000, 'the restart');
+    await until('the restart', () => s.state.kind === 'running', 10_000);
   });
 
   it('receives one 50 MB message intact', async () => {

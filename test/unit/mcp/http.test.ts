@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { redactEnv, redactHeaders } from '../../src/mcp/redact';
-import type { McpSession } from '../../src/mcp/session';
-import { startLegacySseFixture, startStreamableHttpFixture, type HttpFixture } from '../fixtures/servers/httpFixtures';
-import { definition, MemoryLogger, newSession, textOf } from './helpers';
+import { redactEnv, redactHeaders } from '../../../src/mcp/redact';
+import type { McpSession } from '../../../src/mcp/session';
+import { startLegacySseFixture, startStreamableHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
+import { definition, MemoryLogger, newSession, textOf } from '../helpers';
 
 describe('McpSession over HTTP (127.0.0.1)', function () {
   this.timeout(20_000);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { LogRateLimiter } from '../../src/mcp/logRateLimiter';
+import { LogRateLimiter } from '../../../src/mcp/logRateLimiter';
 
 describe('LogRateLimiter', () => {
   it('admits a number per second, then counts and summarises the rest', () => {

@@ -2,9 +2,10 @@
 // resources/subscribe + unsubscribe (2025) and subscriptions/listen (2026-07-28), list-change listening,
 // and a subscription that is lost when its connection goes away. Plus one page versus the whole list.
 import * as assert from 'node:assert/strict';
-import type { ServerNotification } from '../../src/mcp/connection';
-import type { McpSession } from '../../src/mcp/session';
-import { definition, newSession, stdio, textOf, waitFor } from './helpers';
+import type { ServerNotification } from '../../../src/mcp/connection';
+import type { McpSession } from '../../../src/mcp/session';
+import { definition, newSession, stdio, textOf } from '../helpers';
+import { until } from '../../shared/until';
 
 const COUNTER = 'fixture://live/counter';
 
@@ -42,7 +43,7 @@ describe('McpSession resource subscriptions', function () {
       if (era === 'legacy') assert.deepEqual((await stats(session)).subscribed, [COUNTER]);
 
       await session.callTool({ name: 'bump', arguments: {} });
-      await waitFor(() => seen.some((n) => n.kind === 'resourceUpdated' && n.uri === COUNTER), 5000, 'the update notification');
+      await until('the update notification', () => seen.some((n) => n.kind === 'resourceUpdated' && n.uri === COUNTER), 5000);
 
       await subscription.dispose();
       assert.equal(await subscription.ended, 'disposed');
@@ -70,7 +71,7 @@ describe('McpSession resource subscriptions', function () {
     for (const session of [modern, legacy]) {
       const seen = recorder(session);
       await session.callTool({ name: 'add_resource', arguments: {} });
-      await waitFor(() => seen.some((n) => n.kind === 'resourcesChanged'), 5000, `${session.name}: list_changed`);
+      await until(`${session.name}: list_changed`, () => seen.some((n) => n.kind === 'resourcesChanged'), 5000);
     }
   });
 

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { isAlive } from '../../src/mcp/processTree';
-import { RootsCapability } from '../../src/mcp/rootsCapability';
-import type { McpSession } from '../../src/mcp/session';
-import type { SessionState } from '../../src/mcp/sessionState';
-import { definition, MemoryLogger, newSession, stdio, textOf, waitFor, waitForState } from './helpers';
+import { isAlive } from '../../../src/mcp/processTree';
+import { RootsCapability } from '../../../src/mcp/rootsCapability';
+import type { McpSession } from '../../../src/mcp/session';
+import type { SessionState } from '../../../src/mcp/sessionState';
+import { definition, MemoryLogger, newSession, stdio, textOf, waitForState } from '../helpers';
+import { until } from '../../shared/until';
 
 describe('McpSession over stdio', function () {
   this.timeout(30_000);
@@ -66,10 +67,10 @@ describe('McpSession over stdio', function () {
     const abort = new AbortController();
     const progress: number[] = [];
     const call = session.callTool({ name: 'sleep', arguments: { tag: 'first' } }, { signal: abort.signal, onprogress: (p) => progress.push(p.progress) });
-    await waitFor(() => progress.length > 0, 5000, 'the progress notification');
+    await until('the progress notification', () => progress.length > 0, 5000);
     abort.abort();
     await assert.rejects(call, /^McpClientError: cancel: tools\/call sleep failed: cancelled$/);
-    await waitFor(async () => textOf(await session.callTool({ name: 'cancelled', arguments: {} })) === '["first"]', 5000, 'the server to see the cancellation');
+    await until('the server to see the cancellation', async () => textOf(await session.callTool({ name: 'cancelled', arguments: {} })) === '["first"]', 5000);
   });
 
   it('writes server log messages and stderr to the log at mapped levels', async () => {
@@ -78,7 +79,7 @@ describe('McpSession over stdio', function () {
     await session.start();
     await session.callTool({ name: 'log', arguments: { level: 'warning', text: 'disk almost full' } });
     await session.callTool({ name: 'log', arguments: { level: 'debug', text: 'details' } });
-    await waitFor(() => logger.lines.includes('warn [fixture] disk almost full') && logger.lines.includes('debug [fixture] details'));
+    await until('the condition', () => logger.lines.includes('warn [fixture] disk almost full') && logger.lines.includes('debug [fixture] details'), 5000);
     assert.ok(logger.lines.some((l) => /^warn \[stderr\] fixture server \(legacy\) pid \d+$/.test(l)), logger.lines.join('\n'));
   });
 
@@ -88,7 +89,7 @@ describe('McpSession over stdio', function () {
     await session.start();
     await session.callTool({ name: 'log', arguments: { level: 'info', text: 'chatter' } });
     await session.callTool({ name: 'log', arguments: { level: 'error', text: 'broken' } });
-    await waitFor(() => logger.lines.includes('error [fixture] broken'));
+    await until('the condition', () => logger.lines.includes('error [fixture] broken'), 5000);
     assert.ok(!logger.lines.some((l) => l.includes('chatter')));
   });
 
@@ -126,7 +127,7 @@ describe('McpSession over stdio', function () {
       const states: SessionState[] = [];
       session.onDidChangeState((s) => states.push(s));
       await session.start();
-      await waitFor(() => session.state.kind === 'error' && !!session.state.gaveUp, 20_000, 'giving up');
+      await until('giving up', () => session.state.kind === 'error' && !!session.state.gaveUp, 20_000);
       const errors = states.filter((s): s is Extract<SessionState, { kind: 'error' }> => s.kind === 'error');
       assert.deepEqual(
         errors.map((e) => e.retryInMs),
@@ -193,7 +194,7 @@ describe('McpSession over stdio', function () {
       assert.deepEqual(JSON.parse(textOf(await session.callTool({ name: 'roots', arguments: {} }))), roots);
       roots = [...roots, { uri: 'file:///work/b', name: 'b' }];
       await session.notifyRootsChanged();
-      await waitFor(async () => textOf(await session.callTool({ name: 'rootsSeen', arguments: {} })) === JSON.stringify([roots]), 5000, 'the server to refetch roots');
+      await until('the server to refetch roots', async () => textOf(await session.callTool({ name: 'rootsSeen', arguments: {} })) === JSON.stringify([roots]), 5000);
     });
 
     it('answers roots requests of the 2026-07-28 revision (input_required) with the current roots', async () => {

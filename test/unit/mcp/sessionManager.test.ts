@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { isAlive } from '../../src/mcp/processTree';
-import { McpSession } from '../../src/mcp/session';
-import { SessionManager, type ConfiguredServer } from '../../src/mcp/sessionManager';
-import type { ServerDefinition } from '../../src/mcp/serverDefinition';
-import { clientInfo, definition, MemoryLogger, stdio, waitFor } from './helpers';
+import { isAlive } from '../../../src/mcp/processTree';
+import { McpSession } from '../../../src/mcp/session';
+import { SessionManager, type ConfiguredServer } from '../../../src/mcp/sessionManager';
+import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { clientInfo, definition, MemoryLogger, stdio } from '../helpers';
+import { until } from '../../shared/until';
 
 describe('SessionManager reconciliation', function () {
   this.timeout(30_000);
@@ -36,13 +37,13 @@ describe('SessionManager reconciliation', function () {
     manager.reconcile([server('a'), server('b'), server('c')]);
     // reconcile() returned before any server finished its handshake.
     assert.ok(!['a', 'b', 'c'].some(running));
-    await waitFor(() => ['a', 'b', 'c'].every(running), 10_000, 'all running');
+    await until('all running', () => ['a', 'b', 'c'].every(running), 10_000);
     assert.equal(maxStarting, 3, 'all three were starting at the same time');
   });
 
   it('leaves untouched servers alone, restarts changed ones and stops removed ones', async () => {
     manager.reconcile([server('keep'), server('change'), server('remove')]);
-    await waitFor(() => ['keep', 'change', 'remove'].every(running), 10_000, 'all running');
+    await until('all running', () => ['keep', 'change', 'remove'].every(running), 10_000);
     const keep = manager.get('keep')!;
     const keepPid = keep.pid;
     const changePid = manager.get('change')!.pid;
@@ -52,18 +53,18 @@ describe('SessionManager reconciliation', function () {
     manager.reconcile([server('keep'), server('change', ['--era=legacy']), server('added')]);
     assert.equal(manager.get('keep'), keep, 'same session object');
     assert.equal(manager.get('remove'), undefined);
-    await waitFor(() => ['change', 'added'].every(running), 10_000, 'changed and added running');
+    await until('changed and added running', () => ['change', 'added'].every(running), 10_000);
     assert.equal(keep.pid, keepPid);
     assert.notEqual(manager.get('change')!.pid, changePid);
     assert.equal(manager.get('change')!.protocolVersion, '2025-11-25');
-    await waitFor(() => removed.state.kind === 'stopped', 5000, 'removed server stopped');
+    await until('removed server stopped', () => removed.state.kind === 'stopped', 5000);
     // Gone: not running (an exited child may stay a zombie for a moment until Node reaps it).
     assert.equal(isAlive(removedPid), false);
   });
 
   it('keeps an invalid entry with its error while the valid servers run', async () => {
     manager.reconcile([server('good'), { name: 'bad', scope: 'workspace', error: 'mcpClient.servers.bad.url: must be an http(s) URL' }]);
-    await waitFor(() => running('good'));
+    await until('the condition', () => running('good'), 5000);
     const bad = manager.entries().find((e) => e.name === 'bad')!;
     assert.equal(bad.configError, 'mcpClient.servers.bad.url: must be an http(s) URL');
     assert.equal(bad.session, undefined);
@@ -83,13 +84,13 @@ describe('SessionManager reconciliation', function () {
   it('shows why a server was held back by the start gate', async () => {
     blocked.add('held');
     manager.reconcile([server('held')]);
-    await waitFor(() => manager.get('held')!.state.kind === 'stopped' && 'reason' in manager.get('held')!.state);
+    await until('the condition', () => manager.get('held')!.state.kind === 'stopped' && 'reason' in manager.get('held')!.state, 5000);
     assert.deepEqual(manager.get('held')!.state, { kind: 'stopped', reason: 'blocked for the test' });
   });
 
   it('shutdown() stops every server process', async () => {
     manager.reconcile([server('x'), server('y')]);
-    await waitFor(() => ['x', 'y'].every(running));
+    await until('the condition', () => ['x', 'y'].every(running), 5000);
     const pids = ['x', 'y'].map((n) => manager.get(n)!.pid!);
     await manager.shutdown();
     for (const pid of pids) assert.equal(isAlive(pid), false, `process ${pid} is gone`);

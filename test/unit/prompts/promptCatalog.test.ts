@@ -1,13 +1,14 @@
 // The prompt catalog against real fixture servers (test/fixtures/servers/promptsFixture.ts): every page,
 // list_changed, starting stopped servers, restarts; and the picker rows built from it.
 import * as assert from 'node:assert/strict';
-import { McpSession } from '../../src/mcp/session';
-import { SessionManager, type ConfiguredServer } from '../../src/mcp/sessionManager';
-import type { ServerDefinition } from '../../src/mcp/serverDefinition';
-import { buildPickerRows, type PickerRow } from '../../src/prompts/pickerRows';
-import { PromptCatalog } from '../../src/prompts/promptCatalog';
-import { RecentPrompts } from '../../src/prompts/recentPrompts';
-import { clientInfo, definition, MemoryLogger, stdio, waitFor, MemoryStore } from './helpers';
+import { McpSession } from '../../../src/mcp/session';
+import { SessionManager, type ConfiguredServer } from '../../../src/mcp/sessionManager';
+import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { buildPickerRows, type PickerRow } from '../../../src/prompts/pickerRows';
+import { PromptCatalog } from '../../../src/prompts/promptCatalog';
+import { RecentPrompts } from '../../../src/prompts/recentPrompts';
+import { clientInfo, definition, MemoryLogger, stdio, MemoryStore } from '../helpers';
+import { until } from '../../shared/until';
 
 const FIXTURE_PROMPTS = ['greet', 'review_code', 'describe_image', 'everything', 'conversation', 'pick_city', 'many_items', 'failing'];
 
@@ -38,7 +39,7 @@ describe('PromptCatalog with fixture servers', function () {
 
   it('lists every page of every running server, in configuration order', async () => {
     manager.reconcile([server('modern', ['--era=modern']), server('legacy', ['--era=legacy'])]);
-    await waitFor(() => manager.entries().every((e) => e.session?.state.kind === 'running'), 10_000, 'both running');
+    await until('both running', () => manager.entries().every((e) => e.session?.state.kind === 'running'), 10_000);
     assert.deepEqual(catalog.servers().map((s) => s.status), ['loading', 'loading'], 'nothing is listed before someone asks');
     await catalog.load();
     assert.deepEqual(catalog.servers().map((s) => [s.server, s.status]), [['modern', 'ready'], ['legacy', 'ready']]);
@@ -50,16 +51,16 @@ describe('PromptCatalog with fixture servers', function () {
   for (const era of ['legacy', 'modern']) {
     it(`follows notifications/prompts/list_changed once it has loaded (${era})`, async () => {
       manager.reconcile([server(era, [`--era=${era}`])]);
-      await waitFor(() => manager.get(era)?.state.kind === 'running', 10_000, 'running');
+      await until('running', () => manager.get(era)?.state.kind === 'running', 10_000);
       await catalog.load();
       await manager.get(era)!.callTool({ name: 'add_prompt', arguments: { name: 'late_arrival' } });
-      await waitFor(() => names(era)?.includes('late_arrival') === true, 5000, 'the new prompt to be listed');
+      await until('the new prompt to be listed', () => names(era)?.includes('late_arrival') === true, 5000);
     });
   }
 
   it('picks up changes of a 2026-07-28 server when asked to refresh', async () => {
     manager.reconcile([server('modern', ['--era=modern'])]);
-    await waitFor(() => manager.get('modern')?.state.kind === 'running', 10_000, 'running');
+    await until('running', () => manager.get('modern')?.state.kind === 'running', 10_000);
     await catalog.load();
     await manager.get('modern')!.callTool({ name: 'add_prompt', arguments: { name: 'fresh' } });
     await catalog.load({ refresh: true });
@@ -68,7 +69,7 @@ describe('PromptCatalog with fixture servers', function () {
 
   it('starts servers that are configured but stopped, and not those held back', async () => {
     manager.reconcile([server('manual', [], { autoStart: false }), server('off', [], { disabled: true })]);
-    await waitFor(() => manager.get('off')?.state.kind === 'stopped' && !!(manager.get('off')!.state as { reason?: string }).reason, 5000, 'off held back');
+    await until('off held back', () => manager.get('off')?.state.kind === 'stopped' && !!(manager.get('off')!.state as { reason?: string }).reason, 5000);
     assert.deepEqual(catalog.servers().map((s) => [s.server, s.status, !!s.heldBack]), [['manual', 'stopped', false], ['off', 'stopped', true]]);
     const started: string[] = [];
     await catalog.startStopped(async (name) => {
@@ -82,7 +83,7 @@ describe('PromptCatalog with fixture servers', function () {
 
   it('forgets a list when its server restarts, and lists again', async () => {
     manager.reconcile([server('legacy', ['--era=legacy'])]);
-    await waitFor(() => manager.get('legacy')?.state.kind === 'running', 10_000, 'running');
+    await until('running', () => manager.get('legacy')?.state.kind === 'running', 10_000);
     await catalog.load();
     const states: string[] = [];
     catalog.onDidChange(() => states.push(catalog.servers()[0]!.status));
@@ -95,7 +96,7 @@ describe('PromptCatalog with fixture servers', function () {
 
   it('builds picker rows: recently used first, a section per server, the chat syntax as description', async () => {
     manager.reconcile([server('one', ['--era=legacy']), server('two', ['--era=modern'])]);
-    await waitFor(() => manager.entries().every((e) => e.session?.state.kind === 'running'), 10_000, 'running');
+    await until('running', () => manager.entries().every((e) => e.session?.state.kind === 'running'), 10_000);
     await catalog.load();
     const recents = new RecentPrompts(new MemoryStore());
     await recents.add({ server: 'two', prompt: 'pick_city' });

@@ -1,12 +1,10 @@
-// A prompt result as a Markdown document and as clipboard text, from the real fixture server, and the
-// rules that keep server text harmless in Markdown.
+// A prompt result as a Markdown document and as clipboard text, from the real fixture server (the
+// rules that keep its text harmless: test/unit/common/markdownSafety.test.ts).
 import * as assert from 'node:assert/strict';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import { languageFor } from '../../src/common/languageForMime';
-import { escapeMarkdownInline, fenceFor, safeMarkdown } from '../../src/common/markdownSafety';
-import { renderPromptMarkdown } from '../../src/prompts/promptMarkdown';
-import { promptResultText } from '../../src/prompts/promptText';
-import { definition, sessionForSuite, stdio } from './helpers';
+import { renderPromptMarkdown } from '../../../src/prompts/promptMarkdown';
+import { promptResultText } from '../../../src/prompts/promptText';
+import { definition, sessionForSuite, stdio } from '../helpers';
 
 const href = (uri: string) => `mcp-resource:/prompts/${encodeURIComponent(uri)}`;
 
@@ -47,37 +45,5 @@ describe('prompt results as Markdown and text', function () {
     assert.equal(promptResultText(await session().getPrompt({ name: 'conversation' })), 'User:\nLet us plan a trip.\n\nAssistant:\nGladly. Where to?\n\nUser:\nSomewhere warm.');
     const review = promptResultText(await session().getPrompt({ name: 'review_code', arguments: { code: 'print(1)' } }));
     assert.equal(review, 'Please review this code.\n\nfile:///project/snippet.py:\n```python\nprint(1)\n```\n\n[resource: Style guide <fixture://docs/style guide.md>]');
-  });
-});
-
-describe('Markdown safety for server text', () => {
-  it('escapes HTML and remote images outside code, and leaves code alone', () => {
-    assert.equal(safeMarkdown('<img src=x onerror=alert(1)> ![t](https://tracker/p.png) `<b>` ok'), '&lt;img src=x onerror=alert(1)> \\![t](https://tracker/p.png) `<b>` ok');
-    assert.equal(safeMarkdown('```html\n<script>x</script>\n```\n<i>'), '```html\n<script>x</script>\n```\n&lt;i>');
-  });
-
-  it('defangs command links, inline and as references', () => {
-    assert.equal(safeMarkdown('[x](command:a) [y]( <command:b>)'), '[x](#command:a) [y](#command:b>)');
-    assert.equal(safeMarkdown('[r]: command:evil'), '[r]: #command:evil');
-  });
-
-  it('closes a code fence the server left open, so what follows stays ours', () => {
-    assert.equal(safeMarkdown('~~~\nunclosed'), '~~~\nunclosed\n~~~');
-    assert.equal(safeMarkdown('``` not a fence ``` <b>'), '``` not a fence ``` &lt;b>');
-  });
-
-  it('escapes everything in inline places', () => {
-    assert.equal(escapeMarkdownInline('# *x* [l](u) <b> a\nb'), '\\# \\*x\\* \\[l\\]\\(u\\) &lt;b&gt; a b');
-    assert.equal(fenceFor('a ```` b'), '`````');
-    assert.equal(fenceFor('plain'), '```');
-  });
-
-  it('picks the fence language from the MIME type, else the file extension', () => {
-    assert.equal(languageFor('application/json', 'x://a'), 'json');
-    assert.equal(languageFor('application/vnd.api+json', undefined), 'json');
-    assert.equal(languageFor('text/x-python; charset=utf-8', undefined), 'python');
-    assert.equal(languageFor('text/plain', 'file:///src/main.rs'), 'rust');
-    assert.equal(languageFor(undefined, 'file:///a/b.ts?x=1'), 'typescript');
-    assert.equal(languageFor('text/plain', 'file:///notes'), '');
   });
 });

@@ -1,11 +1,11 @@
 // Getting a prompt: errors that name the server and the prompt (the spec's -32602 and -32603),
 // recently used prompts; and the arguments mcpClient.runPrompt accepts.
 import * as assert from 'node:assert/strict';
-import type { PromptServices } from '../../src/prompts/promptFlow';
-import { getPromptResult } from '../../src/prompts/promptRunner';
-import { RecentPrompts } from '../../src/prompts/recentPrompts';
-import { normalize, stringValues } from '../../src/prompts/runPromptArgs';
-import { definition, MemoryStore, sessionForSuite, stdio } from './helpers';
+import type { PromptServices } from '../../../src/prompts/promptFlow';
+import { getPromptResult } from '../../../src/prompts/promptRunner';
+import { RecentPrompts } from '../../../src/prompts/recentPrompts';
+import { normalize, stringValues } from '../../../src/prompts/runPromptArgs';
+import { definition, MemoryStore, sessionForSuite, stdio } from '../helpers';
 
 
 describe('running a prompt', function () {

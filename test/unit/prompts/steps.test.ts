@@ -2,7 +2,7 @@
 // fixture server (`completion/complete`, with context), and the debounced, cancelling suggestion feed.
 import * as assert from 'node:assert/strict';
 import type { Prompt } from '@modelcontextprotocol/client';
-import type { McpSession } from '../../src/mcp/session';
+import type { McpSession } from '../../../src/mcp/session';
 import {
   argumentStep,
   argumentsToAsk,
@@ -13,9 +13,10 @@ import {
   type ArgumentState,
   type Step,
   type Suggestions,
-} from '../../src/prompts/steps';
-import { completeArgument, SuggestionFeed, suggestFor } from '../../src/prompts/suggestions';
-import { definition, newSession, stdio, waitFor } from './helpers';
+} from '../../../src/prompts/steps';
+import { completeArgument, SuggestionFeed, suggestFor } from '../../../src/prompts/suggestions';
+import { definition, newSession, stdio } from '../helpers';
+import { until } from '../../shared/until';
 
 /** Answers each question with the next scripted answer, and keeps the questions for the assertions. */
 class ScriptedInput implements ArgumentInput {
@@ -143,7 +144,7 @@ describe('SuggestionFeed', () => {
     feed.update('a');
     feed.update('ab');
     feed.update('abc');
-    await waitFor(() => results.length === 1, 5000, 'a result');
+    await until('a result', () => results.length === 1, 5000);
     assert.deepEqual(asked, ['abc']);
     assert.deepEqual(results, ['abc:ABC']);
     feed.dispose();
@@ -164,7 +165,7 @@ describe('SuggestionFeed', () => {
     );
     feed.update('slow', true);
     feed.update('fast', true);
-    await waitFor(() => results.length === 1, 5000, 'the fast result');
+    await until('the fast result', () => results.length === 1, 5000);
     await new Promise((r) => setTimeout(r, 150));
     assert.deepEqual(results, ['fast'], 'the slow answer arrived after it was superseded and was dropped');
     assert.deepEqual(signals.map((s) => s.aborted), [true, false]);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { displayNameOf, parseResourcePath, resourcePath } from '../../src/resources/resourceUri';
+import { displayNameOf, parseResourcePath, resourcePath } from '../../../src/resources/resourceUri';
 
 describe('resource URIs', () => {
   const cases = [

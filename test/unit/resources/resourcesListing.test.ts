@@ -3,12 +3,13 @@
 // subscribed, announced when it changes, and subscribed again after its server restarts.
 import * as assert from 'node:assert/strict';
 import type { Resource } from '@modelcontextprotocol/client';
-import { McpSession } from '../../src/mcp/session';
-import { SessionManager } from '../../src/mcp/sessionManager';
-import { PagedList } from '../../src/resources/pagedList';
-import type { ResourceAddress } from '../../src/resources/resourceUri';
-import { ResourceWatchers } from '../../src/resources/resourceWatchers';
-import { clientInfo, definition, MemoryLogger, newSession, stdio, textOf, waitFor } from './helpers';
+import { McpSession } from '../../../src/mcp/session';
+import { SessionManager } from '../../../src/mcp/sessionManager';
+import { PagedList } from '../../../src/resources/pagedList';
+import type { ResourceAddress } from '../../../src/resources/resourceUri';
+import { ResourceWatchers } from '../../../src/resources/resourceWatchers';
+import { clientInfo, definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
+import { until } from '../../shared/until';
 
 const COUNTER = 'fixture://live/counter';
 
@@ -66,30 +67,30 @@ describe('resource listing and watching', function () {
       const watchers = new ResourceWatchers(manager);
       try {
         manager.reconcile([{ name: 'live', scope: 'user', definition: definition('live', stdio('resourcesFixture', [`--era=${era}`, '--resources=5'])) }]);
-        await waitFor(() => manager.get('live')?.state.kind === 'running', 10_000, 'running');
+        await until('running', () => manager.get('live')?.state.kind === 'running', 10_000);
         const session = manager.get('live')!;
         const changes: ResourceAddress[] = [];
         watchers.onDidChange((a) => changes.push(a));
         const watch = watchers.watch({ server: 'live', uri: COUNTER });
         const bumpUntilAnnounced = async () => {
           // The subscription is made in the background; bump until the server's update arrives.
-          await waitFor(async () => {
+          await until('the update to be announced', async () => {
             changes.length = 0;
             await session.callTool({ name: 'bump', arguments: {} });
             await new Promise((r) => setTimeout(r, 100));
             return changes.some((c) => c.uri === COUNTER);
-          }, 8000, 'the update to be announced');
+          }, 8000);
         };
         await bumpUntilAnnounced();
 
         await manager.restart('live');
-        await waitFor(() => session.state.kind === 'running', 10_000, 'running again');
+        await until('running again', () => session.state.kind === 'running', 10_000);
         await bumpUntilAnnounced();
 
         watch.dispose();
         assert.equal(watchers.isWatched({ server: 'live', uri: COUNTER }), false);
         if (era === 'legacy') {
-          await waitFor(async () => JSON.parse(textOf(await session.callTool({ name: 'stats', arguments: {} }))).subscribed.length === 0, 5000, 'unsubscribed');
+          await until('unsubscribed', async () => JSON.parse(textOf(await session.callTool({ name: 'stats', arguments: {} }))).subscribed.length === 0, 5000);
         }
       } finally {
         watchers.dispose();

@@ -1,10 +1,10 @@
 // Template expansion (through the SDK's UriTemplate), the file names that pick a document's language,
 // document paths for the parts of a multi-content read, and decoding read results.
 import * as assert from 'node:assert/strict';
-import { fileNameFor } from '../../src/resources/mimeTypes';
-import { formatSize, partsOf, totalSize } from '../../src/resources/resourceContents';
-import { documentPath, parseDocumentPath, partPath } from '../../src/resources/resourceDocuments';
-import { expandTemplate, filledValues, templateVariables } from '../../src/resources/templateExpansion';
+import { fileNameFor } from '../../../src/resources/mimeTypes';
+import { formatSize, partsOf, totalSize } from '../../../src/resources/resourceContents';
+import { documentPath, parseDocumentPath, partPath } from '../../../src/resources/resourceDocuments';
+import { expandTemplate, filledValues, templateVariables } from '../../../src/resources/templateExpansion';
 
 describe('resource templates', () => {
   it('lists the variables of a template in order, each once', () => {

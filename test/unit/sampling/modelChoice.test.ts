@@ -1,6 +1,6 @@
 // Which model answers a sampling request: the allowlist, then the hints in order, then priorities.
 import * as assert from 'node:assert/strict';
-import { chooseModel, type ModelInfo } from '../../src/sampling/modelChoice';
+import { chooseModel, type ModelInfo } from '../../../src/sampling/modelChoice';
 
 const model = (id: string, family: string, name: string, maxInputTokens = 100_000, toolCalling?: boolean): ModelInfo => ({ id, family, name, vendor: 'v', maxInputTokens, toolCalling });
 const MODELS = [

@@ -4,12 +4,13 @@
 // catalog refreshing on tools/list_changed, and a structured result the SDK did not throw away.
 import * as assert from 'node:assert/strict';
 import { ProtocolError, type CreateMessageRequestParams, type ElicitRequestFormParams } from '@modelcontextprotocol/client';
-import { ElicitationCapability } from '../../src/elicitation/elicitationCapability';
-import type { McpSession } from '../../src/mcp/session';
-import { SamplingCapability } from '../../src/sampling/samplingCapability';
-import { ToolCatalog } from '../../src/tools/toolCatalog';
-import { checkStructuredContent } from '../../src/tools/toolResult';
-import { definition, newSession, stdio, textOf, waitFor, waitForState } from './helpers';
+import { ElicitationCapability } from '../../../src/elicitation/elicitationCapability';
+import type { McpSession } from '../../../src/mcp/session';
+import { SamplingCapability } from '../../../src/sampling/samplingCapability';
+import { ToolCatalog } from '../../../src/tools/toolCatalog';
+import { checkStructuredContent } from '../../../src/tools/toolResult';
+import { definition, newSession, stdio, textOf, waitForState } from '../helpers';
+import { until } from '../../shared/until';
 
 describe('sampling and elicitation features', () => {
   const sessions: McpSession[] = [];
@@ -83,7 +84,7 @@ describe('sampling and elicitation features', () => {
       await catalog.load();
       assert.ok(catalog.find('toolbox', 'echo'));
       await session.callTool({ name: 'add_tool', arguments: { name: 'fresh' } });
-      await waitFor(() => !!catalog.find('toolbox', 'fresh'), 5000, 'the new tool');
+      await until('the new tool', () => !!catalog.find('toolbox', 'fresh'), 5000);
     } finally {
       catalog.dispose();
     }

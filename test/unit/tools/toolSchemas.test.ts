@@ -2,10 +2,10 @@
 // behind every check, the outputSchema verdict and the result document, and model tool names.
 import * as assert from 'node:assert/strict';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import { modelToolNames, mostRelevant } from '../../src/chat/toolNames';
-import { parseField, simpleFields, skeleton } from '../../src/tools/inputSchema';
-import { schemaErrors, schemaProblem } from '../../src/tools/schemaValidation';
-import { checkStructuredContent, renderToolResultMarkdown } from '../../src/tools/toolResult';
+import { modelToolNames, mostRelevant } from '../../../src/chat/toolNames';
+import { parseField, simpleFields, skeleton } from '../../../src/tools/inputSchema';
+import { schemaErrors, schemaProblem } from '../../../src/tools/schemaValidation';
+import { checkStructuredContent, renderToolResultMarkdown } from '../../../src/tools/toolResult';
 
 const echoSchema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { ServerDefinition } from '../../src/mcp/serverDefinition';
-import { ConsentPolicy, consentHash, DENIED_REASON, DISMISSED_REASON, UNTRUSTED_REASON, type ConsentAnswer, type ConsentHost } from '../../src/trust/consentPolicy';
-import { definition } from './helpers';
+import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { ConsentPolicy, consentHash, DENIED_REASON, DISMISSED_REASON, UNTRUSTED_REASON, type ConsentAnswer, type ConsentHost } from '../../../src/trust/consentPolicy';
+import { definition } from '../helpers';
 
 class FakeHost implements ConsentHost {
   trusted = true;
