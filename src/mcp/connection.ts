@@ -19,8 +19,6 @@ export type ServerNotification =
   | { kind: 'resourcesChanged' }
   | { kind: 'resourceUpdated'; uri: string };
 
-/** A host feature that needs a client capability and request handlers (roots, sampling, …). */
-
 export interface ConnectionOptions {
   definition: ServerDefinition;
   logger: Logger;

@@ -1,9 +1,11 @@
 // Shared by the host suites: the extension's API, the test hooks (src/activation/testHooks.ts, registered
-// because scripts/test.mjs sets MCP_CLIENT_TEST_HOOKS) named here once, answering the extension's dialogs
-// and reading the questions it asked, calling tools through the command, waiting for a server's tools,
-// and hostSuite(): the before/after every suite that calls tools, samples or elicits repeats.
+// because scripts/test.mjs sets MCP_CLIENT_TEST_HOOKS; their ids come from that module), answering the
+// extension's dialogs and reading the questions it asked, calling tools through the command, waiting for
+// a server's tools, and hostSuite(): the before/after every suite that calls tools, samples or elicits.
 import * as vscode from 'vscode';
+import { TestHookIds } from '../../src/activation/testHooks';
 import type { McpClientApi, ServerInfo } from '../../src/api/publicApi';
+import type { RecordedResponse } from '../../src/chat/responseLog';
 import type { ToolCallOutcome } from '../../src/tools/runTool';
 import { until } from '../shared/until';
 
@@ -25,18 +27,8 @@ export async function stateOf(name: string): Promise<ServerInfo['state']['kind']
   return (await serverState(name))?.kind;
 }
 
-/** The test hooks' command ids, as src/activation/testHooks.ts registers them. */
-export const hooks = {
-  serverTreeItems: 'mcpClient.test.serverTreeItems',
-  resources: 'mcpClient.test.resources',
-  promptPickerItems: 'mcpClient.test.promptPickerItems',
-  argumentItems: 'mcpClient.test.argumentItems',
-  chatResponses: 'mcpClient.test.chatResponses',
-  answer: 'mcpClient.test.answer',
-  questions: 'mcpClient.test.questions',
-  tools: 'mcpClient.test.tools',
-  toolsTree: 'mcpClient.test.toolsTree',
-} as const;
+/** The test hooks' command ids (src/activation/testHooks.ts registers them). */
+export const hooks = TestHookIds;
 
 /** A node of the Servers view as it renders (the tooltip's Markdown source). */
 export interface ServerTreeItem {
@@ -62,15 +54,7 @@ export interface Question {
 /** What `mcpClient.tools.call` resolves with. */
 export type ToolOutcome = ToolCallOutcome;
 
-/** What @mcp streamed into one response (src/chat/responseLog.ts). */
-export interface RecordedResponse {
-  command?: string;
-  prompt: string;
-  markdown: string[];
-  references: string[];
-  buttons: string[];
-  progress: string[];
-}
+export type { RecordedResponse };
 
 /** @mcp's last responses, oldest first. */
 export async function chatResponses(): Promise<RecordedResponse[]> {
