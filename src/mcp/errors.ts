@@ -20,8 +20,8 @@ export class McpClientError extends Error {
 }
 
 /**
- * By name, not `instanceof`: the session layer lives in a second bundle (dist/core.js, see
- * coreLoader.ts), whose copy of this class is not the one the UI bundle sees.
+ * By name, not `instanceof`: the activation bundle (dist/extension.js) has a copy of this module of its
+ * own, apart from the one in dist/contributions.js where the session layer throws it.
  */
 export function isMcpClientError(error: unknown): error is McpClientError {
   return error instanceof Error && error.name === 'McpClientError';
