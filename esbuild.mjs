@@ -44,8 +44,22 @@ function tsFiles(dir) {
   });
 }
 
+// Browser code of the fixture apps (test/fixtures/apps/): bundled with ext-apps' `App`, one script per
+// app, which the apps fixture server inlines into the app's HTML.
+const FIXTURE_APPS = 'test/fixtures/apps';
+const fixtureAppsBuild = {
+  entryPoints: tsFiles(FIXTURE_APPS),
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'chrome120',
+  outdir: join('out', FIXTURE_APPS),
+  minify: true,
+  logLevel: 'warning',
+};
+
 const testBuild = {
-  entryPoints: ['src', 'test', 'bench', 'demo/server'].flatMap(tsFiles),
+  entryPoints: ['src', 'test', 'bench', 'demo/server'].flatMap(tsFiles).filter((path) => !path.startsWith(join(FIXTURE_APPS, ''))),
   bundle: false,
   format: 'cjs',
   platform: 'node',
@@ -67,5 +81,6 @@ if (watch) {
     // pull files from under a test run in progress; --clean empties it (CI starts from a clean clone).
     if (args.has('--clean')) rmSync('out', { recursive: true, force: true });
     await esbuild.build(testBuild);
+    await esbuild.build(fixtureAppsBuild);
   }
 }

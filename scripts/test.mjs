@@ -78,12 +78,18 @@ function hostOptions(logsDir) {
         tools: { command: process.execPath, args: [join(fixtures, 'servers', 'toolsFixture.js')] },
         // The public reference server: its sampling, elicitation and long-running tools (test/host/tools/serverEverything.test.ts).
         everything: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'] },
+        // test/host/apps*.test.ts: MCP Apps, two public example servers and the apps fixture (app-only and
+        // model-only tools, a declared CSP domain, permissions).
+        basic: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
+        budget: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-budget-allocator', 'dist', 'index.js'), '--stdio'] },
+        apps: { command: process.execPath, args: [join(fixtures, 'servers', 'appsFixture.js')] },
       },
     },
     // For suites that start other fixtures themselves (the extension host inherits code-server's env).
     // MCP_CLIENT_TEST_HOOKS: the extension registers its test hooks (src/activation/testHooks.ts), through
     // which the host tests read what the views show and answer the extension's dialogs.
-    env: { MCP_CLIENT_FIXTURES: fixtures, MCP_CLIENT_TEST_HOOKS: '1' },
+    // MCP_CLIENT_HOST_GREP: run only the host tests whose title matches (while working on one feature).
+    env: { MCP_CLIENT_FIXTURES: fixtures, MCP_CLIENT_TEST_HOOKS: '1', ...(process.env.MCP_CLIENT_HOST_GREP ? { MCP_CLIENT_HOST_GREP: process.env.MCP_CLIENT_HOST_GREP } : {}) },
     screenshotPath: flags.screenshot,
     logsDir,
   };

@@ -81,12 +81,12 @@ export function availablePort(preferred) {
 }
 
 /**
- * Builds, then starts code-server with the extension installed.
- * @param {{ port?: number, log?: (text: string) => void, production?: boolean, extraExtensions?: string[] }} [options]
+ * Builds, then starts code-server with the extension installed. `settings` are added to the demo's user settings.
+ * @param {{ port?: number, log?: (text: string) => void, production?: boolean, extraExtensions?: string[], settings?: object }} [options]
  * @returns {Promise<{ url: string, workspaceUrl: string, port: number, process: import('node:child_process').ChildProcess,
  *                     output: () => string, stop: () => Promise<void> }>}
  */
-export async function startDemo({ port = DEFAULT_PORT, log = () => {}, production = false, extraExtensions = [] } = {}) {
+export async function startDemo({ port = DEFAULT_PORT, log = () => {}, production = false, extraExtensions = [], settings = {} } = {}) {
   log('Building the extension and the demo server (node esbuild.mjs)…');
   build({ production });
   log('Starting code-server (installed on first use, about 3 minutes, then cached)…');
@@ -95,7 +95,7 @@ export async function startDemo({ port = DEFAULT_PORT, log = () => {}, productio
   try {
     const freePort = await availablePort(port);
     if (port && freePort !== port) log(`Port ${port} is taken; using a free one.`);
-    server = await launchCodeServer({ extensionsDir, settings: DEMO_USER_SETTINGS, port: freePort });
+    server = await launchCodeServer({ extensionsDir, settings: { ...DEMO_USER_SETTINGS, ...settings }, port: freePort });
   } catch (error) {
     rmSync(extensionsDir, { recursive: true, force: true });
     throw error;
@@ -106,6 +106,7 @@ export async function startDemo({ port = DEFAULT_PORT, log = () => {}, productio
     // Slashes are fine unencoded in a query; keeping them makes the printed address readable.
     workspaceUrl: `${server.url}/?folder=${encodeURI(DEMO_WORKSPACE)}`,
     port: server.port,
+    userDataDir: server.userDataDir,
     process: server.process,
     output: server.output,
     stop: () => (stopped ??= (async () => {

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, parseArgs } from 'node:util';
 import { launchCodeServer } from './codeServer.mjs';
+import { startUiDriver } from './uiDriver.mjs';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -44,14 +45,19 @@ export async function runHostTests({
   let server;
   let browser;
   let extensionsDir;
+  let page;
+  let driver;
   try {
+    // Host tests that act on the UI as a person would (click inside an MCP App, a dialog's button) ask
+    // this endpoint, which drives the page below with Playwright (uiDriver.mjs).
+    driver = await startUiDriver(() => page, logsDir && join(logsDir, 'ui-driver-failure.png'));
     // Test-only extensions (a language model for the chat tests) are installed, not developed: the
     // workbench keeps only the last extensionDevelopmentPath of its payload.
     extensionsDir = installedDir ?? (extraExtensionPaths.length ? mkdtempSync(join(tmpdir(), 'mcp-client-host-extensions-')) : undefined);
     if (extensionsDir) copyExtensions(extraExtensionPaths, extensionsDir);
-    server = await launchCodeServer({ settings, env, disableWorkspaceTrust, extensionsDir, testDriver: true });
+    server = await launchCodeServer({ settings, env: { ...env, MCP_CLIENT_UI_DRIVER: driver.url }, disableWorkspaceTrust, extensionsDir, testDriver: true });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (error) => remember(`[page error] ${error.message}`));
 
     let reportExit;
@@ -103,6 +109,7 @@ export async function runHostTests({
     }
   } finally {
     await browser?.close().catch(() => {});
+    await driver?.close();
     await server?.stop();
     if (extensionsDir && !installedDir) rmSync(extensionsDir, { recursive: true, force: true });
   }

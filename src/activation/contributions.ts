@@ -5,6 +5,7 @@
 // the first command, @mcp request or resource document that needs it. activate.ts keeps only what must
 // exist from the first moment. A new feature folder is wired here, and only here.
 import * as vscode from 'vscode';
+import { registerApps } from '../apps/registerApps';
 import { registerAuth } from '../auth/registerAuth';
 import { createChatHandler } from '../chat/chatHandler';
 import { ToolApprovals } from '../chat/toolApprovals';
@@ -15,6 +16,7 @@ import { ElicitationCapability } from '../elicitation/elicitationCapability';
 import { VscodeElicitationPrompter } from '../elicitation/elicitationPrompter';
 import { registerImportCommand } from '../import/importCommand';
 import { registerInputs } from '../inputs/registerInputs';
+import { AppsCapability } from '../mcp/apps/uiExtension';
 import type { PreparedStart } from '../mcp/connectionAuth';
 import { RootsCapability } from '../mcp/rootsCapability';
 import { McpSession } from '../mcp/session';
@@ -28,6 +30,7 @@ import { registerServerCommands } from '../servers/serverCommands';
 import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { registerTools } from '../tools/registerTools';
+import { ToolCatalog } from '../tools/toolCatalog';
 import { registerTrustCommands } from '../trust/registerTrust';
 import { registerTestHooks, testHooksEnabled } from './testHooks';
 
@@ -74,10 +77,21 @@ export function activateContributions(host: ActivationHost): Contributions {
     return { definition: resolved.definition, secrets: resolved.secrets, auth: await auth.authFor(resolved.definition) };
   };
 
-  const tools = registerTools(sessions, answers);
+  // MCP Apps: the tools' catalog tells an app's calls what the tool allows; tools and @mcp show the apps.
+  const toolCatalog = new ToolCatalog(sessions);
+  const apps = registerApps({
+    context,
+    sessions,
+    logger: (name) => logs.logger(name),
+    findTool: async (server, name) => {
+      await toolCatalog.load();
+      return toolCatalog.find(server, name);
+    },
+  });
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps);
   const resources = registerResources(sessions, (name) => logs.logger(name));
   const prompts = registerPrompts(sessions, context.globalState);
-  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals() });
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(), apps: apps.apps });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
@@ -88,6 +102,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     registerImportCommand(context.globalStorageUri.fsPath),
     ...sampling.disposables,
     ...tools.disposables,
+    ...apps.disposables,
     ...resources.disposables,
     ...prompts.disposables,
   ];
@@ -101,6 +116,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         toolsTree: tools.tree,
         chatResponses: chat.responses,
         answers,
+        apps: apps.views,
       }),
     );
   }
@@ -110,7 +126,8 @@ export function activateContributions(host: ActivationHost): Contributions {
         definition,
         logger: logs.logger(definition.name),
         clientInfo,
-        capabilities: [roots, sampling.capability, elicitation],
+        // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
+        capabilities: [roots, sampling.capability, elicitation, new AppsCapability()],
         logLevel: readLogLevel(),
         prepare,
       }),

@@ -4,6 +4,7 @@
 // to the palette. Quick picks and notifications cannot be driven from inside the extension host; what
 // they would show can be, built by the same functions they use.
 import * as vscode from 'vscode';
+import type { AppViews } from '../apps/appViews';
 import type { ResponseLog } from '../chat/responseLog';
 import type { UserAnswers } from '../common/userAnswers';
 import { argumentItems } from '../prompts/argumentPicker';
@@ -31,6 +32,8 @@ export const TestHookIds = {
   questions: 'mcpClient.test.questions',
   tools: 'mcpClient.test.tools',
   toolsTree: 'mcpClient.test.toolsTree',
+  apps: 'mcpClient.test.apps',
+  closedApps: 'mcpClient.test.closedApps',
 } as const;
 
 export interface Inspectable {
@@ -41,10 +44,11 @@ export interface Inspectable {
   toolsTree: ToolsTreeProvider;
   chatResponses: ResponseLog;
   answers: UserAnswers;
+  apps: AppViews;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps } = parts;
   const command = vscode.commands.registerCommand;
   return [
     command(TestHookIds.serverTreeItems, () =>
@@ -98,6 +102,25 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
         })),
       ),
     ),
+    // The MCP Apps on screen, and the last ones closed with how their teardown went.
+    command(TestHookIds.apps, () =>
+      apps.list().map((v) => ({
+        id: v.id,
+        launch: v.launch.id,
+        server: v.launch.server,
+        tool: v.launch.tool?.name,
+        resourceUri: v.resource.uri,
+        mode: v.mode,
+        initialized: v.isInitialized,
+        app: v.appInfo,
+        theme: v.hostContext?.theme,
+        background: v.hostContext?.styles?.variables?.['--color-background-primary'],
+        containerDimensions: v.hostContext?.containerDimensions,
+        sizes: v.sizes,
+        links: v.links,
+      })),
+    ),
+    command(TestHookIds.closedApps, () => apps.closed.slice()),
   ];
 }
 

@@ -5,15 +5,18 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
+import { toolVisibility } from '../mcp/apps/uiExtension';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
+import type { Apps } from '../apps/registerApps';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import { checkStructuredContent } from '../tools/toolResult';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ChatOutput } from './lmMessages';
 import type { ToolApprovals } from './toolApprovals';
 import { confirmToolCall } from './toolConfirmation';
+import { modelContextMessage } from './appModelContext';
 import { toolResultParts } from './toolResultParts';
 import { modelToolNames, mostRelevant, type NamedTool } from './toolNames';
 import { historyMessages } from './toolsHistory';
@@ -26,6 +29,8 @@ export interface ToolChatServices {
   tools: ToolCatalog;
   answers: UserAnswers;
   approvals: ToolApprovals;
+  /** MCP Apps: an "Open App" button for calls of tools with a UI, and what apps want the model to know. */
+  apps?: Apps;
 }
 
 export async function handleToolsChat(
@@ -38,7 +43,10 @@ export async function handleToolsChat(
   await services.tools.load();
   // A model that says it cannot call tools gets none (sending them would fail the request).
   const canCallTools = (request.model as { capabilities?: { supportsToolCalling?: boolean } }).capabilities?.supportsToolCalling !== false;
-  const available = !canCallTools ? [] : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.items.map((t) => ({ server: s.server, name: t.name, value: t })) : []));
+  // Tools meant only for apps (`_meta.ui.visibility` without "model") are never offered to the model.
+  const available = !canCallTools
+    ? []
+    : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.items.filter((t) => toolVisibility(t).model).map((t) => ({ server: s.server, name: t.name, value: t })) : []));
   const offered = mostRelevant(
     available.map((t) => ({ ...t, description: t.value.description, title: t.value.title })),
     request.prompt,
@@ -58,42 +66,57 @@ export async function handleToolsChat(
     inputSchema: t.value.inputSchema,
   }));
   const maxRounds = vscode.workspace.getConfiguration().get<number>(SettingKeys.chatMaxToolRounds, 10);
-  const messages = [...historyMessages(history), vscode.LanguageModelChatMessage.User(request.prompt)];
-  for (let round = 0; ; round++) {
-    const calls: vscode.LanguageModelToolCallPart[] = [];
-    const texts: vscode.LanguageModelTextPart[] = [];
-    try {
-      const response = await request.model.sendRequest(
-        messages,
-        { tools: round < maxRounds ? tools : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
-        token,
-      );
-      for await (const part of response.stream) {
-        if (token.isCancellationRequested) return {};
-        if (part instanceof vscode.LanguageModelTextPart) {
-          texts.push(part);
-          out.markdown(part.value);
-        } else if (part instanceof vscode.LanguageModelToolCallPart) {
-          calls.push(part);
+  // What open apps asked to tell the model goes with this request, once, and the answer says so.
+  const appContext = modelContextMessage(services.apps?.takeModelContext() ?? [], out);
+  const messages = [...historyMessages(history), ...appContext, vscode.LanguageModelChatMessage.User(request.prompt)];
+  // "Open App" buttons go after the model's answer: VS Code folds what comes before it into its
+  // "Completed N steps" summary, where a button would be out of sight.
+  const appButtons: vscode.Command[] = [];
+  const steps: ChatOutput = {
+    markdown: (value) => out.markdown(value),
+    progress: (value) => out.progress(value),
+    reference: (value, iconPath) => out.reference(value, iconPath),
+    button: (command) => void appButtons.push(command),
+  };
+  try {
+    for (let round = 0; ; round++) {
+      const calls: vscode.LanguageModelToolCallPart[] = [];
+      const texts: vscode.LanguageModelTextPart[] = [];
+      try {
+        const response = await request.model.sendRequest(
+          messages,
+          { tools: round < maxRounds ? tools : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
+          token,
+        );
+        for await (const part of response.stream) {
+          if (token.isCancellationRequested) return {};
+          if (part instanceof vscode.LanguageModelTextPart) {
+            texts.push(part);
+            out.markdown(part.value);
+          } else if (part instanceof vscode.LanguageModelToolCallPart) {
+            calls.push(part);
+          }
         }
+      } catch (error) {
+        if (token.isCancellationRequested) return {};
+        const reason = error instanceof vscode.LanguageModelError ? `${error.message} (${error.code})` : (error as Error).message;
+        return { errorDetails: { message: vscode.l10n.t('The language model {0} could not answer: {1}', request.model.name, reason) } };
       }
-    } catch (error) {
-      if (token.isCancellationRequested) return {};
-      const reason = error instanceof vscode.LanguageModelError ? `${error.message} (${error.code})` : (error as Error).message;
-      return { errorDetails: { message: vscode.l10n.t('The language model {0} could not answer: {1}', request.model.name, reason) } };
+      if (calls.length === 0) return { metadata: { command: undefined, toolRounds: round } };
+      if (round >= maxRounds) {
+        out.markdown(`\n\n*${vscode.l10n.t('Stopped after {0} rounds of tool calls (setting {1}).', maxRounds, `\`${SettingKeys.chatMaxToolRounds}\``)}*`);
+        return { metadata: { toolRounds: round, capped: true } };
+      }
+      messages.push(vscode.LanguageModelChatMessage.Assistant([...texts, ...calls]));
+      const results: vscode.LanguageModelToolResultPart[] = [];
+      for (const call of calls) {
+        if (token.isCancellationRequested) return {};
+        results.push(new vscode.LanguageModelToolResultPart(call.callId, await runCall(services, byName.get(call.name), call, steps, token)));
+      }
+      messages.push(vscode.LanguageModelChatMessage.User(results));
     }
-    if (calls.length === 0) return { metadata: { command: undefined, toolRounds: round } };
-    if (round >= maxRounds) {
-      out.markdown(`\n\n*${vscode.l10n.t('Stopped after {0} rounds of tool calls (setting {1}).', maxRounds, `\`${SettingKeys.chatMaxToolRounds}\``)}*`);
-      return { metadata: { toolRounds: round, capped: true } };
-    }
-    messages.push(vscode.LanguageModelChatMessage.Assistant([...texts, ...calls]));
-    const results: vscode.LanguageModelToolResultPart[] = [];
-    for (const call of calls) {
-      if (token.isCancellationRequested) return {};
-      results.push(new vscode.LanguageModelToolResultPart(call.callId, await runCall(services, byName.get(call.name), call, out, token)));
-    }
-    messages.push(vscode.LanguageModelChatMessage.User(results));
+  } finally {
+    for (const command of appButtons) out.button(command);
   }
 }
 
@@ -115,17 +138,24 @@ async function runCall(
   }
   const session = services.sessions.get(server);
   if (!session || !SessionState.isRunning(session.state)) return text(`The MCP server '${server}' is not running.`);
+  // A tool with a UI: a chat answer cannot hold a webview, so it offers the app as a button (the app then
+  // gets the input, and the result or the failure).
+  const app = services.apps?.begin(server, tool, confirmation.args, { show: false });
   out.progress(vscode.l10n.t('Calling {0} ({1})…', tool.name, server));
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
     const result: CallToolResult = await session.callTool({ name: tool.name, arguments: confirmation.args }, { signal: abort.signal, tool });
+    app?.end({ result });
     const problem = checkStructuredContent(tool, result);
     const called = result.isError ? `⚠ ${vscode.l10n.t('Called {0}: the tool reported an error', label)}` : vscode.l10n.t('Called {0}', label);
     out.markdown(`\n\n${called}${problem ? ` (${problem})` : ''}.\n\n`);
+    if (app) out.button(app.command);
     return toolResultParts(result, problem);
   } catch (error) {
+    app?.end(abort.signal.aborted ? { cancelled: vscode.l10n.t('The chat request was stopped.') } : { error: describeError(error) });
     out.markdown(`\n\n⚠ ${vscode.l10n.t('The call of {0} failed: {1}', label, describeError(error))}\n\n`);
+    if (app && !token.isCancellationRequested) out.button(app.command);
     return text(`The tool call failed: ${describeError(error)}`);
   } finally {
     cancel.dispose();

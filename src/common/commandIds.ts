@@ -36,6 +36,15 @@ export const CommandIds = {
   // Inputs (src/inputs/)
   editInput: 'mcpClient.inputs.edit',
   clearInputs: 'mcpClient.inputs.clear',
+  // MCP Apps (src/apps/): the Panel view's title bar (inline), an app's editor tab, the chat's button, resources
+  openApp: 'mcpClient.apps.open',
+  openAppResource: 'mcpClient.apps.openResource',
+  openAppInEditor: 'mcpClient.apps.openInEditor',
+  moveAppToPanel: 'mcpClient.apps.moveToPanel',
+  showInlineAppSource: 'mcpClient.apps.showInlineSource',
+  showAppSource: 'mcpClient.apps.showSource',
+  closeInlineApp: 'mcpClient.apps.closeInline',
+  closeApp: 'mcpClient.apps.close',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -4,7 +4,12 @@ export const ViewIds = {
   servers: 'mcpClient.servers',
   resources: 'mcpClient.resources',
   tools: 'mcpClient.tools',
+  /** The Panel's MCP App view (a webview). */
+  app: 'mcpClient.app',
 } as const;
+
+/** The editor tabs of MCP Apps (webview panels). */
+export const APP_PANEL_TYPE = 'mcpClient.app';
 
 /** The command VS Code generates to focus a view. */
 export const focusViewCommand = (view: (typeof ViewIds)[keyof typeof ViewIds]) => `${view}.focus`;
@@ -15,4 +20,6 @@ export const STATUS_BAR_ITEM_ID = 'mcpClient.status';
 export const ContextKeys = {
   /** Set once the servers have been read: the views' welcome content waits for it. */
   ready: 'mcpClient.ready',
+  /** An app is shown in the Panel's MCP App view (its title bar's actions). */
+  inlineAppOpen: 'mcpClient.inlineAppOpen',
 } as const;

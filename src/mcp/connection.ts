@@ -1,7 +1,7 @@
 // One live connection to one server: an SDK Client, its transport and (for stdio) the process, from
 // the handshake to the close. Everything here lives and dies together; the session swaps whole
 // connections on restart. Which transport to use, and retrying after a sign-in, is openConnection.ts.
-import { Client } from '@modelcontextprotocol/client';
+import { Client, mergeCapabilities } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, Implementation, McpSubscription, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
 import type { ClientCapability } from './clientCapability';
 import { redeemCallback, type ConnectionAuth } from './connectionAuth';
@@ -81,7 +81,8 @@ export class Connection {
     signal?: AbortSignal,
   ): Promise<Connection> {
     const { definition, logger } = options;
-    const capabilities = options.capabilities.reduce<ClientCapabilities>((caps, c) => ({ ...caps, ...c.capabilities }), {});
+    // One level deep: two capabilities that each add to `extensions` (MCP Apps, tasks…) both keep theirs.
+    const capabilities = options.capabilities.reduce<ClientCapabilities>((caps, c) => mergeCapabilities(caps, c.capabilities), {});
     const client = new Client(options.clientInfo, {
       capabilities,
       // Follow nextCursor to the end: the default cap of 64 pages is below what real servers list.

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { CommandIds, VscodeCommandIds } from '../common/commandIds';
 import { showError, showInfo } from '../common/userMessages';
+import { isAppResource } from '../mcp/apps/uiExtension';
 import { describeError } from '../mcp/errors';
 import { resourceChatQuery } from '../common/chatInvocation';
 import type { SessionManager } from '../mcp/sessionManager';
@@ -18,7 +19,9 @@ export function registerResourceCommands(manager: SessionManager, tree: Resource
   const open = async (arg: unknown, selected: unknown, side: boolean) => {
     for (const one of Array.isArray(selected) && selected.includes(arg) ? selected : [arg]) {
       const target = targetOf(one);
-      if (target) await openResource(target, { side, maxBytes: maxBytes() });
+      // An MCP App shows as the app (src/apps/); its source is one click away in the app's title bar.
+      if (target && !(target instanceof vscode.Uri) && isAppResource(target)) await vscode.commands.executeCommand(CommandIds.openAppResource, target);
+      else if (target) await openResource(target, { side, maxBytes: maxBytes() });
       else if ((one as ResourceNode | undefined)?.kind === 'template') await openFromTemplate(manager, one as ResourceNode & { kind: 'template' }, maxBytes);
     }
   };
@@ -40,7 +43,7 @@ export function registerResourceCommands(manager: SessionManager, tree: Resource
     }),
     vscode.commands.registerCommand(CommandIds.findResource, async () => {
       const target = await findResource(manager);
-      if (target) await openResource(target, { maxBytes: maxBytes() });
+      if (target) await open(target, undefined, false);
     }),
     vscode.commands.registerCommand(CommandIds.openResourceTemplate, (node?: ResourceNode) =>
       openFromTemplate(manager, node?.kind === 'template' ? node : undefined, maxBytes),

@@ -1,6 +1,7 @@
 // How resources and templates look in the Resources view: label, "MIME · size" description, an
 // escaped tooltip, and an icon by MIME type. A server's own icon is used only when it is an image
 // given as a `data:` URI or over https: anything else could make VS Code fetch or run what it names.
+import { isAppResource } from '../mcp/apps/uiExtension';
 import * as vscode from 'vscode';
 import type { Annotations, Icon, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { baseMimeType } from './mimeTypes';
@@ -54,6 +55,7 @@ function annotationLines(annotations: Annotations | undefined, line: (label: str
 
 /** A codicon for the MIME type (and the URI's extension when the type is missing). */
 export function codiconFor(mimeType: string | undefined, uri = ''): string {
+  if (isAppResource({ uri, mimeType })) return 'window';
   const type = baseMimeType(mimeType) ?? '';
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
   if (type.startsWith('image/') || /\.(png|jpe?g|gif|webp|svg|bmp|ico)$/.test(path)) return 'file-media';

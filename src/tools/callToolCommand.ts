@@ -10,7 +10,9 @@ import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
+import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
+import { appMark } from './toolsTree';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import type { UserAnswers } from '../common/userAnswers';
 
@@ -20,7 +22,7 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     await catalog.load();
     let server = arg?.server;
@@ -41,19 +43,22 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
     }
     const args = await collectArguments(answers, server, tool, arg?.arguments);
     if (!args) return { cancelled: true };
-    return runToolAndShow(session, tool, args, documents);
+    return runToolAndShow(session, tool, args, documents, apps);
   });
 }
 
 async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ server: string; tool: Tool } | undefined> {
   const items = catalog.servers().flatMap((s) =>
-    s.items.map((tool) => ({ label: getDisplayName(tool), description: `${s.server} · ${tool.name}`, detail: tool.description, server: s.server, tool })),
+    s.items.map((tool) => {
+      const app = appMark(tool);
+      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}`, detail: tool.description, server: s.server, tool };
+    }),
   );
   if (items.length === 0) {
     void showInfo(vscode.l10n.t('no running server offers tools.'));
     return undefined;
   }
-  const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`) }, async () => {
+  const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description) }, async () => {
     const item = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
     return item && `${item.server}/${item.tool.name}`;
   });

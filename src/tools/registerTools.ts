@@ -6,7 +6,8 @@ import type { UserAnswers } from '../common/userAnswers';
 import { ViewIds } from '../common/viewIds';
 import type { SessionManager } from '../mcp/sessionManager';
 import { registerCallToolCommand } from './callToolCommand';
-import { ToolCatalog } from './toolCatalog';
+import type { ToolApps } from '../apps/toolApps';
+import type { ToolCatalog } from './toolCatalog';
 import { ToolResultDocuments } from './toolResultDocuments';
 import { ToolsTreeProvider } from './toolsTree';
 
@@ -16,8 +17,8 @@ export interface Tools {
   disposables: vscode.Disposable[];
 }
 
-export function registerTools(sessions: SessionManager, answers: UserAnswers): Tools {
-  const catalog = new ToolCatalog(sessions);
+/** `catalog` is shared with MCP Apps (an app's calls check its tools); `apps` shows the app of a tool that has one. */
+export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps): Tools {
   const documents = new ToolResultDocuments();
   const tree = new ToolsTreeProvider(catalog);
   return {
@@ -28,7 +29,7 @@ export function registerTools(sessions: SessionManager, answers: UserAnswers): T
       documents,
       tree,
       vscode.window.registerTreeDataProvider(ViewIds.tools, tree),
-      registerCallToolCommand(sessions, catalog, documents, answers),
+      registerCallToolCommand(sessions, catalog, documents, answers, apps),
       vscode.commands.registerCommand(CommandIds.refreshTools, () => catalog.load({ refresh: true })),
     ],
   };

@@ -8,6 +8,7 @@ import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
 import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
 import { checkStructuredContent, renderToolResultMarkdown } from './toolResult';
+import type { ToolApps } from '../apps/toolApps';
 import type { ToolResultDocuments } from './toolResultDocuments';
 
 export interface ToolCallOutcome {
@@ -17,6 +18,8 @@ export interface ToolCallOutcome {
   cancelled?: boolean;
   error?: string;
   markdown?: string;
+  /** The app launch of a tool with a UI (shown beside the result). */
+  app?: string;
 }
 
 /** Runs the call under a cancellable progress notification; never throws. */
@@ -54,15 +57,24 @@ export async function callWithProgress(session: McpSession, tool: Tool, args: Re
 }
 
 /** Calls, then opens the result; tells the user about errors and schema mismatches. */
-export async function runToolAndShow(session: McpSession, tool: Tool, args: Record<string, unknown>, documents: ToolResultDocuments): Promise<ToolCallOutcome> {
+export async function runToolAndShow(
+  session: McpSession,
+  tool: Tool,
+  args: Record<string, unknown>,
+  documents: ToolResultDocuments,
+  apps?: ToolApps,
+): Promise<ToolCallOutcome> {
+  // A tool with a UI: its app opens at once, with the input, and hears how the call ends.
+  const app = apps?.begin(session.name, tool, args, { show: true });
   const { result, cancelled, error } = await callWithProgress(session, tool, args);
+  app?.end(result ? { result } : cancelled ? { cancelled: vscode.l10n.t('The user cancelled the call.') } : { error: error ?? '' });
   if (cancelled) {
     void showInfo(vscode.l10n.t("the call of '{0}' was cancelled.", tool.name));
-    return { cancelled: true };
+    return { cancelled: true, app: app?.launchId };
   }
   if (!result) {
     void showError(error ?? '');
-    return { error };
+    return { error, app: app?.launchId };
   }
   const server = session.name;
   const outputProblem = checkStructuredContent(tool, result);
@@ -77,5 +89,5 @@ export async function runToolAndShow(session: McpSession, tool: Tool, args: Reco
   const uri = await documents.show(markdown, server, tool.name);
   if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
   else if (outputProblem) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, outputProblem));
-  return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown };
+  return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown, app: app?.launchId };
 }

@@ -3,6 +3,7 @@
 // say anything about its own tools. Tooltips are never trusted Markdown.
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
@@ -17,6 +18,12 @@ export function annotationHints(tool: Tool): string[] {
   if (a.idempotentHint) hints.push(vscode.l10n.t('idempotent'));
   if (a.openWorldHint !== false) hints.push(vscode.l10n.t('open world'));
   return hints;
+}
+
+/** How a tool stands with MCP Apps, as the Tools view and the tool picker say it; undefined for none. */
+export function appMark(tool: Tool): string | undefined {
+  if (!toolUiResourceUri(tool)) return undefined;
+  return toolVisibility(tool).model ? vscode.l10n.t('app') : vscode.l10n.t('app only');
 }
 
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
@@ -53,11 +60,17 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const item = new vscode.TreeItem(getDisplayName(tool), vscode.TreeItemCollapsibleState.None);
     item.id = `tool/${node.server}/${tool.name}`;
     const hints = annotationHints(tool);
-    item.description = [getDisplayName(tool) !== tool.name ? tool.name : undefined, hints.join(', ')].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(tool.annotations?.readOnlyHint ? 'eye' : 'tools');
+    const app = appMark(tool);
+    item.description = [getDisplayName(tool) !== tool.name ? tool.name : undefined, app, hints.join(', ')].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(app ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(getDisplayName(tool))}** \`${tool.name.replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(tool.description)}\n\n`);
+    const uiResource = toolUiResourceUri(tool);
+    if (uiResource) {
+      tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\``);
+      tooltip.appendMarkdown(toolVisibility(tool).model ? '\n\n' : ` · ${escapeMarkdownInline(vscode.l10n.t('only apps call it; it is not offered to the model'))}\n\n`);
+    }
     tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
     item.tooltip = tooltip;
     // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline.

@@ -10,8 +10,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 const FLOORS: readonly (readonly string[])[] = [
   // The protocol core (no `vscode`) and the shared helpers, tables and strings.
   ['mcp', 'common'],
-  // Settings, trust, and the features that depend on nothing but the ground.
-  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api'],
+  // Settings, trust, and the features that depend on nothing but the ground (MCP Apps: tools and chat show them).
+  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps'],
   // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link resources).
   ['servers', 'prompts', 'tools'],
   // The @mcp participant: prompts, tools and resources in the chat.

@@ -1,0 +1,128 @@
+// Lets host tests (which run inside the extension host) act on the workbench as a person would: a small
+// HTTP endpoint on 127.0.0.1 that runHostTests.mjs starts beside its Playwright page, whose address the
+// extension host finds in MCP_CLIENT_UI_DRIVER. Each request is one Playwright action: click or read
+// something in the workbench, or inside an MCP App (the srcdoc frame nested in the app's webview, found
+// among page.frames() by the instance id its page carries), or take a screenshot. test/host/uiDriver.ts
+// is the client. Nothing here reaches into the extension: it sees what a user sees.
+import { createServer } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+const WAIT_MS = 15_000;
+
+/** The frames of the apps on screen now, each with its instance id: about:srcdoc frames in an app page. */
+export async function appFrames(page) {
+  const found = [];
+  for (const frame of page.frames()) {
+    const parent = frame.parentFrame();
+    if (!parent || frame.url() !== 'about:srcdoc') continue;
+    const instance = await parent.evaluate(() => document.body?.dataset.instance).catch(() => undefined);
+    if (instance) found.push({ instance, frame });
+  }
+  return found;
+}
+
+/** The frame of the app `instance` (any app's when undefined), waiting for it to appear. */
+export async function appFrame(page, instance, timeout = WAIT_MS) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const match = (await appFrames(page)).find((f) => instance === undefined || f.instance === instance);
+    if (match) return match.frame;
+    if (Date.now() > deadline) throw new Error(`no frame of the app ${instance ?? '(any)'}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The relay page of `instance` (our page around the app's iframe). */
+async function relayFrame(page, instance) {
+  return (await appFrame(page, instance)).parentFrame();
+}
+
+const ACTIONS = {
+  /** Text of `selector` inside the app (waits for it to exist). */
+  async appText(page, { instance, selector }) {
+    const frame = await appFrame(page, instance);
+    await frame.locator(selector).first().waitFor({ state: 'attached', timeout: WAIT_MS });
+    return (await frame.locator(selector).first().textContent())?.trim();
+  },
+  async appClick(page, { instance, selector }) {
+    const frame = await appFrame(page, instance);
+    await frame.locator(selector).first().click({ timeout: WAIT_MS });
+    return true;
+  },
+  /** Chooses `value` in the app's <select> `selector` (as a person picking an option). */
+  async appSelect(page, { instance, selector, value }) {
+    const frame = await appFrame(page, instance);
+    await frame.locator(selector).first().selectOption(value, { timeout: WAIT_MS });
+    return true;
+  },
+  /** The app's iframe as laid out in its page: its height and width in CSS pixels. */
+  async appFrameBox(page, { instance }) {
+    const relay = await relayFrame(page, instance);
+    return relay.evaluate(() => {
+      const frame = document.querySelector('iframe');
+      const rect = frame.getBoundingClientRect();
+      return { width: Math.round(rect.width), height: Math.round(rect.height), sandbox: frame.getAttribute('sandbox'), allow: frame.getAttribute('allow') };
+    });
+  },
+  /** Whether an app frame of `instance` exists now (no waiting). */
+  async appExists(page, { instance }) {
+    return (await appFrames(page)).some((f) => f.instance === instance);
+  },
+  /** Clicks the first visible element of the workbench matching `selector` (and `text`, if given). */
+  async click(page, { selector, text }) {
+    let locator = page.locator(selector);
+    if (text) locator = locator.filter({ hasText: text });
+    await locator.first().click({ timeout: WAIT_MS });
+    return true;
+  },
+  /** The text of the first element matching `selector` in the workbench, or null when there is none. */
+  async text(page, { selector, text, wait }) {
+    let locator = page.locator(selector);
+    if (text) locator = locator.filter({ hasText: text });
+    if (wait) await locator.first().waitFor({ state: 'visible', timeout: WAIT_MS });
+    if ((await locator.count()) === 0) return null;
+    return (await locator.first().textContent())?.trim();
+  },
+  async screenshot(page, { path }) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    await page.screenshot({ path });
+    return true;
+  },
+};
+
+/**
+ * Starts the endpoint; `page()` gives the page to act on (it may not exist yet when this starts). A failed
+ * action saves a screenshot of the page to `failureShot`, when given.
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startUiDriver(page, failureShot) {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', async () => {
+      let status = 200;
+      let answer;
+      try {
+        const { action, ...args } = JSON.parse(body);
+        const run = ACTIONS[action];
+        if (!run) throw new Error(`unknown action ${action}`);
+        const current = page();
+        if (!current) throw new Error('the workbench page is not open yet');
+        answer = { value: await run(current, args) };
+      } catch (error) {
+        // What the page looked like when the action failed, for whoever reads the test's failure.
+        if (failureShot) await page()?.screenshot({ path: failureShot }).catch(() => {});
+        status = 500;
+        answer = { error: error?.message ?? String(error) };
+      }
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer));
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,201 @@
+// The host side of one MCP App (src/mcp/apps/appConnection.ts) in plain Node: ext-apps' own view class
+// (`App`) on one side, a real session with the apps fixture server on the other, and this test as the
+// webview page between them (the sandbox proxy of the spec: it answers sandbox-proxy-ready and relays).
+import * as assert from 'node:assert/strict';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { App } from '@modelcontextprotocol/ext-apps';
+import { AppConnection, type AppHost } from '../../../../src/mcp/apps/appConnection';
+import { appSandbox } from '../../../../src/mcp/apps/appSandbox';
+import { uiResourceFromRead } from '../../../../src/mcp/apps/uiResource';
+import type { McpSession } from '../../../../src/mcp/session';
+import { until } from '../../../shared/until';
+import { definition, sessionForSuite, stdio } from '../../helpers';
+
+const RESOURCE_URI = 'ui://apps-fixture/panel.html';
+
+/** The page between host and app: keeps what the host sends before the app is there. */
+class Relay {
+  readonly toHost = new Set<(message: unknown) => void>();
+  readonly fromHost: JSONRPCMessage[] = [];
+  app?: Transport;
+
+  readonly port = {
+    post: async (message: JSONRPCMessage) => {
+      this.fromHost.push(message);
+      if (!('method' in message && message.method.startsWith('ui/notifications/sandbox-'))) this.app?.onmessage?.(message);
+      return true;
+    },
+    onMessage: (listener: (message: unknown) => void) => {
+      this.toHost.add(listener);
+      return { dispose: () => this.toHost.delete(listener) };
+    },
+  };
+
+  send(message: unknown): void {
+    for (const listener of this.toHost) listener(message);
+  }
+
+  /** The app's end: what it sends goes to the host. */
+  appTransport(): Transport {
+    const transport: Transport = {
+      start: async () => undefined,
+      send: async (message) => this.send(message),
+      close: async () => transport.onclose?.(),
+    };
+    this.app = transport;
+    return transport;
+  }
+
+  methods(): string[] {
+    return this.fromHost.flatMap((m) => ('method' in m ? [m.method] : []));
+  }
+}
+
+class RecordingHost implements AppHost {
+  readonly calls: [string, unknown][] = [];
+  displayMode: 'inline' | 'fullscreen' = 'inline';
+  openLink = async (url: string) => (this.calls.push(['openLink', url]), true);
+  proposeMessage = async (text: string) => (this.calls.push(['message', text]), true);
+  updateModelContext = (context: unknown) => void this.calls.push(['context', context]);
+  requestDisplayMode = async (mode: 'inline' | 'fullscreen' | 'pip') => (this.calls.push(['mode', mode]), mode as 'inline' | 'fullscreen');
+  resize = (size: unknown) => void this.calls.push(['resize', size]);
+  requestTeardown = () => void this.calls.push(['requestTeardown', undefined]);
+  log = (_level: string, text: string) => void this.calls.push(['log', text]);
+}
+
+async function fixtureState(session: McpSession): Promise<{ calls: string[]; events: string[] }> {
+  return (await session.callTool({ name: 'fixture_state', arguments: {} })).structuredContent as { calls: string[]; events: string[] };
+}
+
+describe('MCP Apps: the host side of an app (AppBridge, real server)', () => {
+  const session = sessionForSuite(definition('apps', stdio('appsFixture')));
+  const opened: { connection: AppConnection; app: App }[] = [];
+
+  afterEach(async () => {
+    for (const { connection, app } of opened.splice(0)) {
+      await connection.close();
+      await app.close().catch(() => undefined);
+    }
+  });
+
+  /** Opens the connection, lets the page ask for the app, then starts ext-apps' App on the far side. */
+  async function open(configure: (app: App) => void = () => undefined, options: { connectApp?: boolean } = {}) {
+    const relay = new Relay();
+    const host = new RecordingHost();
+    const resource = uiResourceFromRead(RESOURCE_URI, await session().readResource(RESOURCE_URI));
+    const sandbox = appSandbox(resource);
+    const connection = await AppConnection.open({
+      server: session(),
+      findTool: async (name) => (await session().listTools()).find((t) => t.name === name),
+      resource,
+      sandbox,
+      port: relay.port,
+      host,
+      hostInfo: { name: 'mcp-client-tests', version: '0.0.0' },
+      hostContext: { theme: 'dark', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'], platform: 'desktop' },
+    });
+    const app = new App({ name: 'test-view', version: '1.0.0' }, { availableDisplayModes: ['inline', 'fullscreen'] }, { autoResize: false });
+    configure(app);
+    opened.push({ connection, app });
+    relay.send({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
+    await until('the app document', () => relay.methods().includes('ui/notifications/sandbox-resource-ready'));
+    if (options.connectApp !== false) await app.connect(relay.appTransport());
+    return { relay, host, connection, app, sandbox };
+  }
+
+  it('hands the page the document with its policy and sandbox, and the app the host context', async () => {
+    const { relay, app, sandbox } = await open();
+    const ready = relay.fromHost.find((m) => 'method' in m && m.method === 'ui/notifications/sandbox-resource-ready') as unknown as { params: { html: string; sandbox: string; csp: { connectDomains: string[] }; permissions: object } };
+    assert.equal(ready.params.html, sandbox.html);
+    assert.ok(ready.params.html.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy"'));
+    assert.equal(ready.params.sandbox, 'allow-scripts allow-forms');
+    assert.match(ready.params.csp.connectDomains[0]!, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual(ready.params.permissions, { clipboardWrite: {} }, 'camera was asked for but cannot be granted');
+    assert.equal(app.getHostContext()?.theme, 'dark');
+    assert.deepEqual(app.getHostCapabilities()?.sandbox?.permissions, { clipboardWrite: {} });
+  });
+
+  it('sends nothing before the app is initialized, then partial input, input and result in that order', async () => {
+    const seen: string[] = [];
+    const { relay, connection, app } = await open(
+      (app) => {
+        app.ontoolinputpartial = ({ arguments: a }) => void seen.push(`partial ${JSON.stringify(a)}`);
+        app.ontoolinput = ({ arguments: a }) => void seen.push(`input ${JSON.stringify(a)}`);
+        app.ontoolresult = (r) => void seen.push(`result ${JSON.stringify(r.content)}`);
+      },
+      { connectApp: false },
+    );
+    connection.sendToolInputPartial({ label: 'pa' });
+    connection.sendToolInput({ label: 'panel' });
+    connection.sendToolInputPartial({ label: 'late' });
+    connection.sendToolResult({ content: [{ type: 'text', text: 'done' }] });
+    connection.sendToolCancelled('too late: the result is there');
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(relay.methods(), ['ui/notifications/sandbox-resource-ready'], 'only the document before initialized');
+    await app.connect(relay.appTransport());
+    await until('the deliveries', () => seen.length >= 3);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(seen, ['partial {"label":"pa"}', 'input {"label":"panel"}', 'result [{"type":"text","text":"done"}]']);
+  });
+
+  it('tells the app of a cancelled call', async () => {
+    let cancelled: string | undefined;
+    const { connection } = await open((app) => (app.ontoolcancelled = ({ reason }) => void (cancelled = reason)));
+    connection.sendToolInput({});
+    connection.sendToolCancelled('The user cancelled the call.');
+    await until('tool-cancelled', () => cancelled !== undefined);
+    assert.equal(cancelled, 'The user cancelled the call.');
+  });
+
+  it('lets the app call tools visible to apps, and refuses tools for the model only', async () => {
+    const { app, host } = await open();
+    const allowed = await app.callServerTool({ name: 'app_only_counter', arguments: {} });
+    assert.match((allowed.content[0] as { text: string }).text, /^count \d+$/);
+    await assert.rejects(app.callServerTool({ name: 'model_only_secret', arguments: {} }), /not available to apps/);
+    await assert.rejects(app.callServerTool({ name: 'no_such_tool', arguments: {} }), /has no tool named 'no_such_tool'/);
+    const state = await fixtureState(session());
+    assert.ok(state.calls.includes('app_only_counter'));
+    assert.ok(!state.calls.includes('model_only_secret'), 'the refused call never reached the server');
+    assert.ok(host.calls.some(([kind, text]) => kind === 'log' && /Refused the app's call of 'model_only_secret'/.test(String(text))));
+  });
+
+  it('passes links, messages and model context to the editor, and reads resources of its own server', async () => {
+    const { app, host } = await open();
+    assert.equal((await app.openLink({ url: 'https://example.com/x' })).isError, false);
+    assert.equal((await app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'hi' }] })).isError, false);
+    await app.updateModelContext({ content: [{ type: 'text', text: 'state' }], structuredContent: { n: 1 } });
+    assert.deepEqual(host.calls.filter(([kind]) => kind !== 'log'), [
+      ['openLink', 'https://example.com/x'],
+      ['message', 'hi'],
+      ['context', { text: ['state'], structuredContent: { n: 1 } }],
+    ]);
+    const read = await app.readServerResource({ uri: RESOURCE_URI });
+    assert.equal(read.contents[0]!.uri, RESOURCE_URI);
+  });
+
+  it('switches display modes only to one both sides support', async () => {
+    const { app, host, connection } = await open();
+    assert.deepEqual(await app.requestDisplayMode({ mode: 'pip' }), { mode: 'inline' }, 'the host has no picture-in-picture');
+    assert.deepEqual(await app.requestDisplayMode({ mode: 'fullscreen' }), { mode: 'fullscreen' });
+    assert.deepEqual(host.calls.filter(([kind]) => kind === 'mode'), [['mode', 'fullscreen']]);
+    let changed: unknown;
+    app.onhostcontextchanged = (params) => void (changed = params);
+    connection.updateHostContext({ displayMode: 'fullscreen', theme: 'dark' });
+    await until('host-context-changed', () => changed !== undefined);
+    assert.deepEqual(changed, { displayMode: 'fullscreen' }, 'only what changed');
+  });
+
+  it('asks the app to tear down before closing, and closes an app that cannot answer', async () => {
+    const { connection } = await open((app) => {
+      app.onteardown = async () => {
+        await app.callServerTool({ name: 'record_event', arguments: { event: 'teardown' } });
+        return {};
+      };
+    });
+    const before = (await fixtureState(session())).events.length;
+    assert.equal(await connection.teardown(), 'answered');
+    assert.equal((await fixtureState(session())).events.length, before + 1);
+    const silent = await open();
+    assert.equal(await silent.connection.teardown(), 'refused', 'an app without a teardown handler answers -32601');
+  });
+});

@@ -1,0 +1,111 @@
+// The Content-Security-Policy and the iframe `allow` attribute an MCP App gets (src/mcp/apps/appCsp.ts,
+// appSandbox.ts): the spec's restrictive default, declared domains mapped to their directives and to
+// nothing else, entries that would widen a policy dropped, and the policy placed before any script.
+import * as assert from 'node:assert/strict';
+import { appContentSecurityPolicy, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
+import { appSandbox, grantPermissions } from '../../../../src/mcp/apps/appSandbox';
+
+/** A policy as directive → sources, for comparisons that do not depend on order or spacing. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+const SPEC_DEFAULT = directives(`default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none';`);
+
+describe('MCP Apps: Content-Security-Policy', () => {
+  it('is the spec default when nothing is declared, with only restrictions added', () => {
+    const policy = directives(appContentSecurityPolicy(sanitizeCsp(undefined)));
+    for (const [name, sources] of SPEC_DEFAULT) assert.deepEqual(policy.get(name), sources, name);
+    const added = [...policy.keys()].filter((name) => !SPEC_DEFAULT.has(name));
+    assert.deepEqual(added.sort(), ['base-uri', 'form-action', 'frame-src', 'object-src']);
+    assert.deepEqual(policy.get('frame-src'), ["'none'"]);
+    assert.deepEqual(policy.get('object-src'), ["'none'"]);
+    assert.deepEqual(policy.get('form-action'), ["'none'"]);
+    assert.deepEqual(policy.get('base-uri'), ["'self'"]);
+  });
+
+  it('maps each declared list to its directives and to no other', () => {
+    const csp = sanitizeCsp({
+      connectDomains: ['https://api.example.com', 'wss://live.example.com'],
+      resourceDomains: ['https://cdn.example.com', 'https://*.cloudflare.com'],
+      frameDomains: ['https://www.youtube.com'],
+      baseUriDomains: ['https://base.example.com'],
+    });
+    assert.deepEqual(csp.rejected, []);
+    const policy = directives(appContentSecurityPolicy(csp));
+    assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://api.example.com', 'wss://live.example.com']);
+    for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) {
+      assert.ok(policy.get(name)!.includes('https://cdn.example.com') && policy.get(name)!.includes('https://*.cloudflare.com'), name);
+      assert.ok(!policy.get(name)!.includes('https://api.example.com'), `${name} does not get the connect domains`);
+    }
+    assert.deepEqual(policy.get('frame-src'), ['https://www.youtube.com']);
+    assert.deepEqual(policy.get('base-uri'), ['https://base.example.com']);
+    assert.deepEqual(policy.get('default-src'), ["'none'"]);
+    assert.ok(!policy.get('connect-src')!.includes('https://cdn.example.com'), 'resource domains do not open connect-src');
+  });
+
+  it('drops entries that would widen a policy beyond the named origins, and says which', () => {
+    const csp = sanitizeCsp({
+      connectDomains: ['*', "'unsafe-eval'", 'https:', 'data:', 'https://ok.example.com; script-src *', 'https://a.example.com https://b.example.com', 42, 'javascript:alert(1)', 'https://ok.example.com'],
+      resourceDomains: 'https://not-a-list.example.com',
+      frameDomains: ['blob:', 'http://127.0.0.1:8080'],
+    });
+    assert.deepEqual(csp.connect, ['https://ok.example.com']);
+    assert.deepEqual(csp.resource, []);
+    assert.deepEqual(csp.frame, ['http://127.0.0.1:8080']);
+    assert.equal(csp.rejected.length, 10);
+    assert.ok(csp.rejected.includes('connectDomains: "*"'));
+    assert.ok(csp.rejected.includes('resourceDomains: not a list'));
+    const policy = appContentSecurityPolicy(csp);
+    assert.ok(!policy.includes('unsafe-eval') && !/\s\*(\s|;|$)/.test(policy) && !policy.includes('javascript'), policy);
+  });
+
+  it('gives the page the same lists, without the page origin, so the inherited policy is no wider', () => {
+    const csp = sanitizeCsp({ connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] });
+    const page = directives(pageContentSecurityPolicy(csp));
+    const app = directives(appContentSecurityPolicy(csp));
+    for (const [name, sources] of page) {
+      if (name === 'default-src') continue;
+      const allowed = app.get(name) ?? app.get('default-src')!;
+      for (const source of sources) assert.ok(allowed.includes(source) || source === "'none'", `${name} ${source} is also in the app policy`);
+      assert.ok(!sources.includes("'self'"), `${name} has no 'self'`);
+      assert.ok(!sources.some((s) => s.startsWith("'nonce-")), 'no nonce (it would switch off unsafe-inline for the app)');
+    }
+    assert.deepEqual(directives(pageContentSecurityPolicy(sanitizeCsp({}))).get('connect-src'), ["'none'"]);
+  });
+
+  it('puts the policy before anything in the document can run', () => {
+    const policy = "default-src 'none'";
+    const meta = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'">`;
+    assert.equal(withContentSecurityPolicy('<!DOCTYPE html><html><head><script>1</script></head></html>', policy), `<!DOCTYPE html>${meta}<html><head><script>1</script></head></html>`);
+    // A script before <head>, and a <header> that a search for "<head" would find first.
+    const tricky = '<!doctype html><!-- x --><script>fetch("https://evil.example")</script><header></header><head></head>';
+    assert.ok(withContentSecurityPolicy(tricky, policy).startsWith(`<!doctype html>${meta}<!-- x --><script>`));
+    assert.equal(withContentSecurityPolicy('<p>no document</p>', policy), `${meta}<p>no document</p>`);
+    assert.ok(withContentSecurityPolicy('  <!-- c -->\n<!DOCTYPE html>\n<html>', policy).startsWith(`  <!-- c -->\n<!DOCTYPE html>${meta}`));
+    assert.ok(withContentSecurityPolicy('<p>', `connect-src "x" <y>`).includes('content="connect-src &quot;x&quot; &lt;y&gt;"'), 'the attribute is escaped');
+  });
+});
+
+describe('MCP Apps: sandbox and permissions', () => {
+  it('grants clipboard-write, the one declared permission a VS Code webview can delegate, and refuses the rest', () => {
+    assert.deepEqual(grantPermissions({}), { granted: {}, refused: [], allow: '' });
+    const all = grantPermissions({ camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} });
+    assert.deepEqual(all.granted, { clipboardWrite: {} });
+    assert.deepEqual(all.refused.sort(), ['camera', 'geolocation', 'microphone']);
+    assert.equal(all.allow, 'clipboard-write');
+  });
+
+  it('never gives the app allow-same-origin, and hands over the document with its policy first', () => {
+    const sandbox = appSandbox({ uri: 'ui://x/app.html', html: '<!DOCTYPE html><html><body>hi</body></html>', csp: sanitizeCsp(undefined), permissions: { clipboardWrite: {} } });
+    assert.deepEqual(sandbox.sandbox.split(' ').sort(), ['allow-forms', 'allow-scripts']);
+    assert.ok(sandbox.html.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy"'));
+    assert.equal(sandbox.allow, 'clipboard-write');
+  });
+});
