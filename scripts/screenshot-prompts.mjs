@@ -6,7 +6,6 @@
 //   prompt-document.png   "Every content type" opened as a document: text, image, embedded resource
 //   prompt-picker.png     the picker: the prompts just used first, one section per server
 // Exits non-zero when a step does not appear. Look at the pictures before committing them.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchCodeServer } from './host/codeServer.mjs';
@@ -33,8 +32,7 @@ let page;
 let extensionsDir;
 try {
   log('building (node esbuild.mjs --tests)…');
-  build();
-  if (spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: ROOT, stdio: 'ignore' }).status !== 0) throw new Error('the test build failed');
+  build({ tests: true });
   extensionsDir = prepareExtensionsDir();
   server = await launchCodeServer({ extensionsDir, settings });
   ({ browser, page } = await openWorkbench(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { width: 1400, height: 850 }));

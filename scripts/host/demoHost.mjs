@@ -27,11 +27,12 @@ const DEMO_USER_SETTINGS = {
 };
 
 /**
- * `node esbuild.mjs`: dist/extension.js and dist/demo-server.js (minified with `production`, as packaged).
+ * `node esbuild.mjs`: dist/extension.js and dist/demo-server.js (minified with `production`, as packaged);
+ * with `tests`, also the compiled tests and fixtures in out/ (for scripts that use the fixtures).
  * Output is shown only when the build fails.
  */
-export function build({ production = false } = {}) {
-  const args = production ? ['esbuild.mjs', '--production'] : ['esbuild.mjs'];
+export function build({ production = false, tests = false } = {}) {
+  const args = ['esbuild.mjs', ...(production ? ['--production'] : []), ...(tests ? ['--tests'] : [])];
   const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);

@@ -1,6 +1,6 @@
 // Everything beyond the first moment, wired in this one file (as VS Code's mcp.contribution.ts): every
 // command, the Resources and Tools views, prompts and the @mcp handler, tools, sampling, elicitation,
-// inputs, OAuth, import, and the sessions themselves with the MCP SDK and zod. A bundle of its own
+// inputs, OAuth, import, the MCP registry, and the sessions themselves with the MCP SDK and zod. A bundle of its own
 // (dist/contributions.js), loaded by contributionLoader.ts just after activate() returns, or earlier by
 // the first command, @mcp request or resource document that needs it. activate.ts keeps only what must
 // exist from the first moment. A new feature folder is wired here, and only here.
@@ -23,6 +23,7 @@ import { McpSession } from '../mcp/session';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { ConfiguredServer, SessionManager } from '../mcp/sessionManager';
 import { registerPrompts } from '../prompts/registerPrompts';
+import { registerRegistry } from '../registry/registerRegistry';
 import { registerResources } from '../resources/registerResources';
 import { registerSampling } from '../sampling/registerSampling';
 import { registerAddServerCommand } from '../servers/addServer';
@@ -92,6 +93,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const resources = registerResources(sessions, (name) => logs.logger(name));
   const prompts = registerPrompts(sessions, context.globalState);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(), apps: apps.apps });
+  const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
@@ -105,6 +107,8 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...apps.disposables,
     ...resources.disposables,
     ...prompts.disposables,
+    ...registry.disposables,
+    host.serversTree.setNotes(registry.notes),
   ];
   if (testHooksEnabled()) {
     disposables.push(

@@ -12,6 +12,7 @@ import { buildPickerRows } from '../prompts/pickerRows';
 import type { PromptServices } from '../prompts/promptFlow';
 import { toItem } from '../prompts/promptPicker';
 import { completeArgument } from '../prompts/suggestions';
+import { activeBrowsePicker } from '../registry/browsePicker';
 import { activeFindPicker } from '../resources/findResource';
 import type { ResourcesTreeProvider } from '../resources/resourcesTree';
 import { activeTemplatePicker } from '../resources/templatePicker';
@@ -34,6 +35,8 @@ export const TestHookIds = {
   toolsTree: 'mcpClient.test.toolsTree',
   apps: 'mcpClient.test.apps',
   closedApps: 'mcpClient.test.closedApps',
+  unqueueAnswers: 'mcpClient.test.unqueueAnswers',
+  registry: 'mcpClient.test.registry',
 } as const;
 
 export interface Inspectable {
@@ -90,6 +93,14 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
     // The dialogs' answers, queued (UserAnswers takes them in order), and the questions asked meanwhile.
     command(TestHookIds.answer, (...queued: { kind: string; answer: unknown }[]) => answers.push(...queued)),
     command(TestHookIds.questions, (clear?: boolean) => answers.questions(clear)),
+    // Answers no question took: a test that failed half-way must not leave them to the next one.
+    command(TestHookIds.unqueueAnswers, () => answers.unqueue()),
+    // The open Browse Servers list: its rows, and `{ type: text }` types into its search box.
+    command(TestHookIds.registry, (query: { type?: string } = {}) => {
+      if (!activeBrowsePicker) return undefined;
+      if (query.type !== undefined) activeBrowsePicker.type(query.type);
+      return { rows: activeBrowsePicker.rows(), busy: activeBrowsePicker.busy() };
+    }),
     command(TestHookIds.tools, async () => {
       await tools.load();
       return tools.servers().map((s) => ({ server: s.server, status: s.status, tools: s.items.map((t) => t.name) }));

@@ -45,6 +45,11 @@ export const CommandIds = {
   showAppSource: 'mcpClient.apps.showSource',
   closeInlineApp: 'mcpClient.apps.closeInline',
   closeApp: 'mcpClient.apps.close',
+  // MCP registry (src/registry/)
+  browseRegistry: 'mcpClient.registry.browse',
+  installFromRegistry: 'mcpClient.registry.install',
+  updateServer: 'mcpClient.registry.update',
+  checkForServerUpdates: 'mcpClient.registry.checkForUpdates',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -6,6 +6,9 @@ export const SETTINGS_SECTION = 'mcpClient';
 export const SettingKeys = {
   servers: 'mcpClient.servers',
   inputs: 'mcpClient.inputs',
+  registryUrl: 'mcpClient.registry.url',
+  registryHeaders: 'mcpClient.registry.headers',
+  registryCheckForUpdates: 'mcpClient.registry.checkForUpdates',
   logLevel: 'mcpClient.logLevel',
   promptsDefaultAction: 'mcpClient.prompts.defaultAction',
   resourcesMaxSizeMB: 'mcpClient.resources.maxSizeMB',

@@ -23,6 +23,11 @@ export class UserAnswers {
     this.queue.push(...answers);
   }
 
+  /** Test runs only: drops the answers no question took (a failed test must not leave them to the next). */
+  unqueue(): number {
+    return this.queue.splice(0).length;
+  }
+
   /** The questions asked so far (test runs only), optionally forgetting them. */
   questions(clear = false): Question[] {
     const copy = this.asked.slice();

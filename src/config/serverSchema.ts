@@ -22,6 +22,18 @@ const common = {
     .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24 days)` })
     .default(DEFAULT_TIMEOUT_MS),
   roots: bool(true),
+  // Where a server installed from an MCP registry came from (src/registry), for update checks.
+  registry: z
+    .strictObject(
+      {
+        url: z.string({ error: 'must be the registry\'s URL' }),
+        name: z.string({ error: 'must be the server\'s name in the registry' }),
+        version: z.string({ error: 'must be the installed version' }),
+        package: z.string({ error: 'must be how the server runs: npm, pypi, oci, nuget or remote' }),
+      },
+      { error: 'must be an object with url, name, version and package' },
+    )
+    .optional(),
 };
 
 export const stdioServerSchema = z.strictObject({

@@ -46,6 +46,17 @@ export function parseInputDefinitions(raw: unknown): ParsedInputs {
   return { inputs, errors };
 }
 
+/**
+ * The inputs of several settings scopes, least specific (user) first. An id defined in user settings keeps
+ * its user definition: a workspace can add inputs but not redefine one of the user's (whose value is in
+ * secret storage already). So a server installed into user settings finds its inputs in every workspace.
+ */
+export function mergeInputDefinitions(scopes: readonly ParsedInputs[]): ParsedInputs {
+  const inputs: InputDefinition[] = [];
+  for (const scope of scopes) for (const input of scope.inputs) if (!inputs.some((i) => i.id === input.id)) inputs.push(input);
+  return { inputs, errors: scopes.flatMap((s) => s.errors) };
+}
+
 function toOption(option: unknown): PickOption[] {
   if (typeof option === 'string') return [{ label: option, value: option }];
   if (typeof option === 'object' && option !== null && typeof (option as { value?: unknown }).value === 'string') {

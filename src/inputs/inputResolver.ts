@@ -40,26 +40,37 @@ export class InputResolver {
   ) {}
 
   async resolve(definition: ServerDefinition): Promise<ResolvedInputs> {
-    const ids = [...new Set(transportStrings(definition.transport).flatMap(inputReferences))];
-    if (ids.length === 0) return { definition, secrets: [] };
-    const values = new Map<string, string>();
-    for (const id of ids) {
-      const input = this.definitions().find((d) => d.id === id);
-      if (!input) throw new InputMissingError(`\${input:${id}} is not defined in ${SettingKeys.inputs}.`);
-      const value = await this.valueOf(input, definition.name);
-      if (value === undefined) throw new InputMissingError(`No value was given for "${input.description}" (\${input:${id}}); start the server again to enter it.`);
-      values.set(id, value);
-    }
+    const values = await this.values(transportStrings(definition.transport), [definition.name], 'start the server again to enter it');
+    if (values.size === 0) return { definition, secrets: [] };
     const sub = (s: string) => substituteInputs(s, (id) => values.get(id));
     return { definition: { ...definition, transport: mapStrings(definition.transport, sub) }, secrets: [...values.values()] };
   }
 
-  private async valueOf(input: InputDefinition, serverName: string): Promise<string | undefined> {
+  /** `texts` with their `${input:…}` filled in (asked for, as the user's own request, when not stored yet); `retry` says how to be asked again. */
+  async resolveTexts(texts: readonly string[], retry: string): Promise<string[]> {
+    const values = await this.values(texts, [], retry);
+    return texts.map((t) => substituteInputs(t, (id) => values.get(id)));
+  }
+
+  /** The value of every input that `texts` refer to; `retry` tells how to be asked again after a cancel. */
+  private async values(texts: readonly string[], servers: readonly string[], retry: string): Promise<Map<string, string>> {
+    const values = new Map<string, string>();
+    for (const id of new Set(texts.flatMap(inputReferences))) {
+      const input = this.definitions().find((d) => d.id === id);
+      if (!input) throw new InputMissingError(`\${input:${id}} is not defined in ${SettingKeys.inputs}.`);
+      const value = await this.valueOf(input, servers);
+      if (value === undefined) throw new InputMissingError(`No value was given for "${input.description}" (\${input:${id}}); ${retry}.`);
+      values.set(id, value);
+    }
+    return values;
+  }
+
+  private async valueOf(input: InputDefinition, servers: readonly string[]): Promise<string | undefined> {
     const stored = await this.store.get(KEY_PREFIX + input.id);
     if (stored !== undefined) return stored;
     let pending = this.asking.get(input.id);
     if (!pending) {
-      pending = this.host.ask(input, [serverName]).then(async (value) => {
+      pending = this.host.ask(input, servers).then(async (value) => {
         if (value !== undefined) await this.set(input.id, value);
         return value;
       });

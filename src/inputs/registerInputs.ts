@@ -7,19 +7,22 @@ import { showError } from '../common/userMessages';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
 import { registerInputCommands } from './inputCommands';
-import { parseInputDefinitions, type ParsedInputs } from './inputDefinitions';
+import { mergeInputDefinitions, parseInputDefinitions, type ParsedInputs } from './inputDefinitions';
 import { InputResolver, type ResolvedInputs } from './inputResolver';
 import { VscodeInputHost } from './vscodeInputHost';
 
 export interface Inputs {
   /** The definition with every `${input:…}` filled in (asking the user where no value is stored yet). */
   resolve(definition: ServerDefinition): Promise<ResolvedInputs>;
+  /** The stored values themselves, for features that store or read them (registry installs and headers). */
+  resolver: InputResolver;
   disposables: vscode.Disposable[];
 }
 
-/** `mcpClient.inputs` (the most specific scope that sets it), with the entries that cannot be used reported. */
+/** `mcpClient.inputs` of user and workspace settings together, with the entries that cannot be used reported. */
 function readInputDefinitions(): ParsedInputs {
-  return parseInputDefinitions(vscode.workspace.getConfiguration().get<unknown>(SettingKeys.inputs));
+  const inspected = vscode.workspace.getConfiguration().inspect<unknown>(SettingKeys.inputs);
+  return mergeInputDefinitions([inspected?.globalValue, inspected?.workspaceValue].map(parseInputDefinitions));
 }
 
 export function registerInputs(secrets: vscode.SecretStorage, sessions: () => SessionManager): Inputs {
@@ -28,6 +31,7 @@ export function registerInputs(secrets: vscode.SecretStorage, sessions: () => Se
   const resolver = new InputResolver(secrets, host, definitions);
   const reported = new Set<string>();
   return {
+    resolver,
     resolve(definition) {
       for (const error of readInputDefinitions().errors) {
         if (reported.has(error)) continue;

@@ -100,7 +100,8 @@ export function contextValueFor(entry: ServerEntry): string {
   return words.join(' ');
 }
 
-function esc(text: string): string {
+/** Server text as literal Markdown: no links, emphasis or icons. */
+export function esc(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
 }
 

@@ -24,7 +24,8 @@ export async function run(): Promise<void> {
   // `console.log('%s', …)` calls would print `%s` literally.
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(util.format(...args));
 
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, ...(process.env.MCP_CLIENT_HOST_GREP ? { grep: process.env.MCP_CLIENT_HOST_GREP } : {}) });
+  // MCP_CLIENT_HOST_GREP=<text> runs only the tests whose full title contains it (while working on a suite).
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, grep: process.env.MCP_CLIENT_HOST_GREP });
   for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
 
   // The extension registers its test hooks with its contributions, just after activation

@@ -12,8 +12,9 @@ const FLOORS: readonly (readonly string[])[] = [
   ['mcp', 'common'],
   // Settings, trust, and the features that depend on nothing but the ground (MCP Apps: tools and chat show them).
   ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps'],
-  // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link resources).
-  ['servers', 'prompts', 'tools'],
+  // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link
+  // resources; the registry stores secrets as inputs and names servers as import does).
+  ['servers', 'prompts', 'tools', 'registry'],
   // The @mcp participant: prompts, tools and resources in the chat.
   ['chat'],
   // The entry point and the one wiring file.

@@ -2,7 +2,7 @@
 // asked once and then kept in the secret store, and never written to a log.
 import * as assert from 'node:assert/strict';
 import { MemorySecretStore } from '../../../src/common/secretStore';
-import { inputReferences, parseInputDefinitions, substituteInputs, type InputDefinition } from '../../../src/inputs/inputDefinitions';
+import { inputReferences, mergeInputDefinitions, parseInputDefinitions, substituteInputs, type InputDefinition } from '../../../src/inputs/inputDefinitions';
 import { InputResolver, type InputHost } from '../../../src/inputs/inputResolver';
 import type { McpSession } from '../../../src/mcp/session';
 import { definition, MemoryLogger, newSession, stdio, waitForState } from '../helpers';
@@ -33,6 +33,17 @@ describe('inputs: definitions and substitution', () => {
       'mcpClient.inputs[3]: must be an object',
     ]);
     assert.deepEqual(parseInputDefinitions({}).errors, ['mcpClient.inputs: must be a list of inputs']);
+  });
+
+  it('merges user and workspace inputs; a workspace cannot redefine a user input', () => {
+    const user = parseInputDefinitions([{ type: 'promptString', id: 'token', description: 'User token', password: true }]);
+    const workspace = parseInputDefinitions([
+      { type: 'promptString', id: 'token', description: 'Workspace says: type it here', password: false },
+      { type: 'promptString', id: 'project', description: 'Project' },
+    ]);
+    const merged = mergeInputDefinitions([user, workspace]);
+    assert.deepEqual(merged.inputs.map((i) => [i.id, i.description]), [['token', 'User token'], ['project', 'Project']]);
+    assert.deepEqual(mergeInputDefinitions([parseInputDefinitions(undefined), workspace]).inputs.length, 2);
   });
 
   it('finds and replaces references anywhere in a string, leaving unknown ones as written', () => {
