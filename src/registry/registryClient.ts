@@ -2,12 +2,25 @@
 // fetch one version, list a server's versions. Every request has a time limit and can be cancelled, and
 // every failure is a RegistryError whose message says what went wrong with which registry, so that the
 // UI can show it with a Retry and never waits forever. No `vscode` import: unit-tested in plain Node.
-import { normalizeRegistryUrl, RegistryError } from './registryUrl';
 import { listSchema, toEntry, type RegistryEntry } from './serverJson';
 
-export { normalizeRegistryUrl, OFFICIAL_REGISTRY_URL, RegistryError } from './registryUrl';
-
 const DEFAULT_TIMEOUT_MS = 15_000;
+
+export const OFFICIAL_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
+
+export type RegistryErrorKind = 'setting' | 'unreachable' | 'timeout' | 'status' | 'invalid' | 'cancelled';
+
+export class RegistryError extends Error {
+  constructor(
+    message: string,
+    readonly kind: RegistryErrorKind,
+    /** The HTTP status, for `status` errors. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'RegistryError';
+  }
+}
 
 export interface RegistryClientOptions {
   /** The registry's base URL (`https://registry.modelcontextprotocol.io`); a trailing `/v0.1` is accepted. */
@@ -100,6 +113,18 @@ export class RegistryClient {
   private invalid(reason: string): RegistryError {
     return new RegistryError(`The answer of the MCP registry at ${this.url} is not a registry response (${reason}). Is ${this.url} an MCP registry?`, 'invalid');
   }
+}
+
+/** `https://host/v0.1/` → `https://host`; throws a `setting` RegistryError for anything but an http(s) URL. */
+export function normalizeRegistryUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new RegistryError(`"${raw}" is not a URL.`, 'setting');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RegistryError(`"${raw}" is not an http(s) URL.`, 'setting');
+  return url.toString().replace(/\/+$/, '').replace(/\/v0(\.1)?(\/servers)?$/, '');
 }
 
 /** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, a TLS error) is its cause. */

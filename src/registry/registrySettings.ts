@@ -5,8 +5,7 @@ import { VscodeCommandIds } from '../common/commandIds';
 import { SettingKeys } from '../common/settingKeys';
 import { inputReferences } from '../inputs/inputDefinitions';
 import type { InputResolver } from '../inputs/inputResolver';
-import { RegistryClient } from './registryClient';
-import { normalizeRegistryUrl, OFFICIAL_REGISTRY_URL, RegistryError } from './registryUrl';
+import { normalizeRegistryUrl, OFFICIAL_REGISTRY_URL, RegistryClient, RegistryError } from './registryClient';
 
 export interface RegistrySettings {
   url: string;
