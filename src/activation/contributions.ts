@@ -1,9 +1,9 @@
 // Everything beyond the first moment, wired in this one file (as VS Code's mcp.contribution.ts): every
 // command, the Resources and Tools views, prompts and the @mcp handler, tools, sampling, elicitation,
-// inputs, OAuth, import, the MCP registry, and the sessions themselves with the MCP SDK and zod. A bundle of its own
-// (dist/contributions.js), loaded by contributionLoader.ts just after activate() returns, or earlier by
-// the first command, @mcp request or resource document that needs it. activate.ts keeps only what must
-// exist from the first moment. A new feature folder is wired here, and only here.
+// inputs, OAuth, import, the MCP registry, and the sessions themselves with the MCP SDK and zod. A bundle
+// of its own (dist/contributions.js), loaded by contributionLoader.ts just after activate() returns, or
+// earlier by the first command, @mcp request or resource document that needs it. activate.ts keeps only
+// what must exist from the first moment. A new feature folder is wired here, and only here.
 import * as vscode from 'vscode';
 import { registerApps } from '../apps/registerApps';
 import { registerAuth } from '../auth/registerAuth';

@@ -26,8 +26,8 @@ const common = {
   registry: z
     .strictObject(
       {
-        url: z.string({ error: 'must be the registry\'s URL' }),
-        name: z.string({ error: 'must be the server\'s name in the registry' }),
+        url: z.string({ error: "must be the registry's URL" }),
+        name: z.string({ error: "must be the server's name in the registry" }),
         version: z.string({ error: 'must be the installed version' }),
         package: z.string({ error: 'must be how the server runs: npm, pypi, oci, nuget or remote' }),
       },
