@@ -1,10 +1,19 @@
 // Servers that misbehave on purpose. Each case asserts what the user gets and that a well-behaved
 // neighbour server, sharing this process, is unaffected. Results are tabled in docs/reliability.md.
+import * as v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as assert from 'node:assert/strict';
 import type { McpSession } from '../../../src/mcp/session';
 import { startFaultyHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
 import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
 import { until } from '../../shared/until';
+
+/** Heap in use after a full garbage collection (gc() exposed at run time: the runner has no --expose-gc). */
+function retainedHeap(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
 
 describe('Hostile servers', function () {
   this.timeout(60_000);
@@ -85,14 +94,15 @@ describe('Hostile servers', function () {
   it('stays responsive during a flood of 10,000 log notifications per second for 10 s', async () => {
     const logger = new MemoryLogger();
     const s = await hostile([], { logger, logLevel: 'debug' }, 60_000);
-    const heapBefore = process.memoryUsage().heapUsed;
-    const flood = call(s, 'flood', { rate: 10_000, seconds: 10 });
+    const heapBefore = retainedHeap();
+    let floodOver = false;
+    const flood = call(s, 'flood', { rate: 10_000, seconds: 10 }).finally(() => (floodOver = true));
     // The neighbour keeps answering throughout; round-trip times are measured in bench/, not here.
     let pings = 0;
     const pinging = (async () => {
       for (let settled = false; !settled; ) {
         await neighbour.ping();
-        pings++;
+        if (!floodOver) pings++;
         settled = await Promise.race([flood.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 100))]);
       }
     })();
@@ -100,9 +110,12 @@ describe('Hostile servers', function () {
     const sent = Number(/^sent (\d+)$/.exec(textOf(await flood))?.[1]);
     assert.ok(sent >= 10_000, `the fixture sent ${sent} notifications`);
     await pinging;
-    // Counts, not timings: the neighbour kept answering while the flood went on (its round-trip times are in bench/).
-    assert.ok(pings >= 10, `the neighbour answered ${pings} pings during the flood`);
-    assert.ok(process.memoryUsage().heapUsed - heapBefore < 200 * 1024 * 1024, 'memory stays bounded');
+    // Counts, not timings: the neighbour answered while the flood went on (its round-trip times are in bench/).
+    // Two, not "one every 100 ms": on a busy machine a ping may take seconds, and that is load, not a defect.
+    assert.ok(pings >= 2, `the neighbour answered ${pings} pings during the flood`);
+    // What the flood leaves behind after a forced collection: the shown lines and the counts, not the messages.
+    const retained = retainedHeap() - heapBefore;
+    assert.ok(retained < 50 * 1024 * 1024, `memory stays bounded: ${Math.round(retained / 1024 / 1024)} MB retained`);
     // Stopping writes the summary of the last second's drops, so every message is either shown or counted.
     await s.stop();
     const shown = logger.lines.filter((l) => l.startsWith('info flood')).length;
