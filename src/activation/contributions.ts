@@ -18,6 +18,7 @@ import { registerImportCommand } from '../import/importCommand';
 import { registerInputs } from '../inputs/registerInputs';
 import { AppsCapability } from '../mcp/apps/uiExtension';
 import type { PreparedStart } from '../mcp/connectionAuth';
+import { EraMemory } from '../mcp/eraMemory';
 import { RootsCapability } from '../mcp/rootsCapability';
 import { McpSession } from '../mcp/session';
 import type { ServerDefinition } from '../mcp/serverDefinition';
@@ -62,6 +63,8 @@ export function activateContributions(host: ActivationHost): Contributions {
   const { context, sessions, logs } = host;
   const version = (context.extension.packageJSON as { version: string }).version;
   const clientInfo = { name: 'mcp-client-vscode', title: 'MCP Client for VS Code', version };
+  // Which era each stdio server spoke last time, across windows: its next start greets it directly.
+  const eraMemory = new EraMemory(context.globalState);
   // The user's decisions on the servers' behalf (tool calls, sampling, elicitation); in test runs the
   // host tests queue them (testHooks.ts).
   const answers = new UserAnswers(testHooksEnabled());
@@ -133,6 +136,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
         capabilities: [roots, sampling.capability, elicitation, new AppsCapability()],
         logLevel: readLogLevel(),
+        eraMemory,
         prepare,
       }),
     readConfiguredServers,

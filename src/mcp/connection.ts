@@ -2,15 +2,17 @@
 // the handshake to the close. Everything here lives and dies together; the session swaps whole
 // connections on restart. Which transport to use, and retrying after a sign-in, is openConnection.ts.
 import { Client, mergeCapabilities } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, Implementation, McpSubscription, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, Implementation, McpSubscription, PriorDiscovery, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
 import type { ClientCapability } from './clientCapability';
 import { redeemCallback, type ConnectionAuth } from './connectionAuth';
+import type { EraMemory } from './eraMemory';
 import { Emitter } from './lifecycle';
 import type { Logger } from './logger';
 import { logMethodFor } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
 import { traceTransport } from './protocolTrace';
 import type { ServerDefinition } from './serverDefinition';
+import { classifyStartFailure, isUnreachable } from './startFailure';
 import type { StdioProcess, StopTimings } from './stdioProcess';
 
 export type ServerNotification =
@@ -29,9 +31,23 @@ export interface ConnectionOptions {
   probeTimeoutMs?: number;
   /** Authorization for HTTP servers (OAuth through the SDK's auth()). */
   auth?: ConnectionAuth;
+  /** Which era each stdio server spoke last time (one process per start). */
+  eraMemory?: EraMemory;
 }
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
+
+/** One connect attempt: its budget, and what is already known about the server's era. */
+export interface ConnectAttempt {
+  /** The user's cancellation combined with the start's deadline. */
+  signal?: AbortSignal;
+  /** The start's own deadline, to tell "did not answer in time" from "cancelled". */
+  deadline?: AbortSignal;
+  /** How long the whole start may take: the initialize timeout and the probe's upper bound. */
+  startTimeoutMs: number;
+  /** Skip the server/discover probe: `{ kind: 'legacy' }` sends `initialize` at once. */
+  prior?: PriorDiscovery;
+}
 
 /**
  * The largest single stdio message accepted. The SDK's default (10 MB) is below what a resource read
@@ -49,7 +65,8 @@ export class Connection {
   private readonly notificationEmitter = new Emitter<ServerNotification>();
   readonly onNotification = this.notificationEmitter.event;
   private closing = false;
-  private lastTransportError: string | undefined;
+  /** The transport's own last error (not the protocol's bookkeeping, such as an unknown response id). */
+  private lastTransportError: Error | undefined;
   private lastTransportErrorAt = 0;
   private listChangeSubscription: McpSubscription | undefined;
   private readonly logLimiter = new LogRateLimiter(MAX_LOG_MESSAGES_PER_SECOND);
@@ -78,7 +95,7 @@ export class Connection {
     transport: Transport,
     options: ConnectionOptions,
     proc: StdioProcess | undefined,
-    signal?: AbortSignal,
+    attempt: ConnectAttempt,
   ): Promise<Connection> {
     const { definition, logger } = options;
     // One level deep: two capabilities that each add to `extensions` (MCP Apps, tasks…) both keep theirs.
@@ -89,28 +106,45 @@ export class Connection {
       listMaxPages: 0,
       versionNegotiation: {
         mode: 'auto',
-        probe: { timeoutMs: options.probeTimeoutMs ?? Math.min(definition.timeoutMs, 10_000) },
+        // Bounded by the start's budget: a silent server costs one timeout, not a probe's plus initialize's.
+        probe: { timeoutMs: Math.min(options.probeTimeoutMs ?? 10_000, attempt.startTimeoutMs) },
       },
     });
     const connection = new Connection(client, transport, kind, proc, options);
     for (const capability of options.capabilities) capability.install(client, definition);
     connection.installNotificationHandlers();
     traceTransport(transport, logger);
-    client.onerror = (error) => {
-      connection.lastTransportError = error.message;
-      connection.lastTransportErrorAt = Date.now();
-      logger.debug(`Transport error: ${error.message}`);
-    };
+    client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
     client.onclose = () => connection.handleClose();
     try {
-      await client.connect(transport, { timeout: definition.timeoutMs, signal });
+      await client.connect(transport, { timeout: attempt.startTimeoutMs, signal: attempt.signal, ...(attempt.prior && { prior: attempt.prior }) });
     } catch (error) {
+      // Explained before the process is closed: afterwards every failure would read as an exit.
+      const explained = proc ? await connection.explainStartFailure(error, attempt) : error;
       connection.closing = true;
       await connection.shutdown();
-      throw connection.explainStartFailure(error);
+      throw explained;
     }
+    connection.watchTransportErrors();
     void connection.listenForListChanges();
     return connection;
+  }
+
+  /**
+   * Notes what the transport itself reports (Protocol chains its handler on the transport's onerror,
+   * so wrapping it sees transport errors only). A network failure to an HTTP server ends the
+   * connection: the SDK never closes it, and the session would otherwise stay "running" for ever.
+   */
+  private watchTransportErrors(): void {
+    const chained = this.transport.onerror;
+    this.transport.onerror = (error) => {
+      this.lastTransportError = error;
+      this.lastTransportErrorAt = Date.now();
+      chained?.call(this.transport, error);
+      if (this.transportKind !== 'stdio' && (isUnreachable(error) || /^Maximum reconnection attempts/.test(error.message))) {
+        this.handleClose(`Cannot reach ${describeUrl(this.options.definition)}: ${error.message === 'fetch failed' ? 'connection refused' : error.message}.`);
+      }
+    };
   }
 
   /**
@@ -142,7 +176,7 @@ export class Connection {
   }
 
   /** The transport's last error if it happened at or after `since` (ms epoch): context for a failure. */
-  transportErrorSince(since: number): string | undefined {
+  transportErrorSince(since: number): Error | undefined {
     return this.lastTransportErrorAt >= since ? this.lastTransportError : undefined;
   }
 
@@ -173,10 +207,10 @@ export class Connection {
     this.notificationEmitter.dispose();
   }
 
-  private handleClose(): void {
+  private handleClose(why?: string): void {
     if (this.closing) return;
     this.closing = true;
-    const reason = this.describeEnd();
+    const reason = why ?? this.describeEnd();
     this.closedEmitter.fire(reason);
     this.closedEmitter.dispose();
     void this.shutdown();
@@ -184,7 +218,7 @@ export class Connection {
 
   /** Why the server went away: exit code or signal, plus the last stderr lines. */
   describeEnd(): string {
-    const cause = this.lastTransportError ? ` (${this.lastTransportError})` : '';
+    const cause = this.lastTransportError ? ` (${this.lastTransportError.message})` : '';
     const proc = this.process;
     if (!proc) return `The server closed the connection${cause}.`;
     const how = proc.describeExit() ?? 'closed its output';
@@ -192,10 +226,19 @@ export class Connection {
     return `The server process ${how}${cause}.${tail.length ? ` Last output: ${tail.join(' | ')}` : ''}`;
   }
 
-  private explainStartFailure(error: unknown): Error {
-    if (!this.process?.exit) return error as Error;
-    const message = `${this.describeEnd()} (while connecting: ${(error as Error).message})`;
-    return new Error(message, { cause: error });
+  /** A stdio start failure classified while the process is still as the failure left it. */
+  private async explainStartFailure(error: unknown, attempt: ConnectAttempt): Promise<Error> {
+    const proc = this.process!;
+    // A closed pipe comes a moment before the exit status: wait for it, briefly, so "exited with code N" can be told.
+    if (!proc.exit && /closed/i.test((error as Error)?.message ?? '')) await proc.waitForExit(1000);
+    const transport = this.options.definition.transport;
+    return classifyStartFailure(error, {
+      timedOut: !!attempt.deadline?.aborted,
+      startTimeoutMs: attempt.startTimeoutMs,
+      exit: proc.exit,
+      stderrTail: proc.stderrTail,
+      ...(transport.type === 'stdio' && { command: transport.command, cwd: transport.cwd }),
+    });
   }
 
   private installNotificationHandlers(): void {
@@ -216,4 +259,8 @@ export class Connection {
       this.notificationEmitter.fire({ kind: 'resourceUpdated', uri: n.params.uri }),
     );
   }
+}
+
+function describeUrl(definition: ServerDefinition): string {
+  return definition.transport.type === 'stdio' ? definition.name : definition.transport.url;
 }

@@ -1,31 +1,46 @@
 // Opening a connection: which transport (stdio; Streamable HTTP, falling back to legacy HTTP+SSE as the
 // spec's backwards-compatibility rule says; SSE alone), and for HTTP servers the OAuth loop: when the
 // transport's auth() needed the user, the completed sign-in is redeemed and the connection tried again.
-import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { Transport } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
+import type { PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { Connection, MAX_STDIO_MESSAGE_BYTES, type ConnectionOptions } from './connection';
 import { redeemAuthorization, type ConnectionAuth } from './connectionAuth';
+import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { redactEnv, redactHeaders } from './redact';
-import type { HttpTransportConfig, StdioTransportConfig } from './serverDefinition';
+import { DEFAULT_START_TIMEOUT_MS, type HttpTransportConfig, type StdioTransportConfig } from './serverDefinition';
+import { classifyStartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
 
-/** Connects and completes the handshake, or throws with a message that says why not. */
+/** Connects and completes the handshake, or throws a StartFailure that says why not. */
 export async function openConnection(options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
   const { transport } = options.definition;
-  if (transport.type === 'stdio') return openStdio(transport, options, signal);
+  const startTimeoutMs = options.definition.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  if (transport.type === 'stdio') return openStdio(transport, options, startTimeoutMs, signal);
+  try {
+    return await openHttp(transport, options, startTimeoutMs, signal);
+  } catch (error) {
+    // A sign-in the user has not given yet stays itself: the session shows "sign in", not a failure.
+    if (isAuthorizationRequired(error)) throw error;
+    throw classifyStartFailure(error, { timedOut: false, startTimeoutMs, url: transport.url });
+  }
+}
+
+async function openHttp(transport: HttpTransportConfig, options: ConnectionOptions, startTimeoutMs: number, signal?: AbortSignal): Promise<Connection> {
   options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
+  // No deadline signal here: the OAuth provider may be waiting for the user's browser inside connect.
+  const attemptOptions = { signal, startTimeoutMs };
   for (let round = 0; ; round++) {
     let attempt: Transport | undefined;
     try {
-      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, signal);
+      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
       try {
-        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, signal);
+        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, attemptOptions);
       } catch (error) {
         if (!looksLikeLegacySseServer(error)) throw error;
         options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
-        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, signal);
+        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
       }
     } catch (error) {
       if (!(await redeemAuthorization(error, attempt, options.auth, options.logger, round))) throw error;
@@ -33,7 +48,46 @@ export async function openConnection(options: ConnectionOptions, signal?: AbortS
   }
 }
 
-async function openStdio(config: StdioTransportConfig, options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
+/**
+ * One process per start: the era the server spoke last time decides how to greet it (a remembered
+ * 2025-era server gets `initialize` at once; otherwise `server/discover` is probed on the real process
+ * and falls back to `initialize` on the same pipe). A second spawn happens only when the era guess was
+ * wrong in a way the pipe cannot survive, once, and the verdict is remembered for the next start.
+ */
+async function openStdio(config: StdioTransportConfig, options: ConnectionOptions, startTimeoutMs: number, signal?: AbortSignal): Promise<Connection> {
+  const memory = options.eraMemory;
+  const prior: PriorDiscovery | undefined = memory?.recall(config) === 'legacy' ? { kind: 'legacy' } : undefined;
+  let connection: Connection;
+  try {
+    connection = await spawnAndConnect(config, options, startTimeoutMs, prior, signal);
+  } catch (error) {
+    const retry = eraFallback((error as Error).cause ?? error, prior);
+    if (!retry) throw error;
+    options.logger.info(retry.why);
+    connection = await spawnAndConnect(config, options, startTimeoutMs, retry.prior, signal);
+  }
+  await memory?.remember(config, connection.client.getProtocolEra());
+  return connection;
+}
+
+/** When the first attempt's era guess was the problem: how to start again, and why (for the log). */
+function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string } | undefined {
+  if (cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(cause.message)) {
+    return { prior: { kind: 'legacy' }, why: 'The server exited on the server/discover probe (a 2025-era server); starting it again with initialize.' };
+  }
+  if (prior && cause instanceof UnsupportedProtocolVersionError) {
+    return { prior: undefined, why: `The server no longer accepts ${cause.requested} (it now speaks ${cause.supported.join(', ')}); starting it again with server/discover.` };
+  }
+  return undefined;
+}
+
+async function spawnAndConnect(
+  config: StdioTransportConfig,
+  options: ConnectionOptions,
+  startTimeoutMs: number,
+  prior: PriorDiscovery | undefined,
+  signal?: AbortSignal,
+): Promise<Connection> {
   const { logger } = options;
   logger.info(`Starting: ${[config.command, ...config.args].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
   const transport = new ManagedStdioTransport({
@@ -49,7 +103,13 @@ async function openStdio(config: StdioTransportConfig, options: ConnectionOption
     (line) => logger.warn(`[stderr] ${line}`),
     (pid) => logger.info(`Process started (pid ${pid}).`),
   );
-  return Connection.connect('stdio', transport, options, proc, signal);
+  const deadline = AbortSignal.timeout(startTimeoutMs);
+  return Connection.connect('stdio', transport, options, proc, {
+    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+    deadline,
+    startTimeoutMs,
+    prior,
+  });
 }
 
 function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {

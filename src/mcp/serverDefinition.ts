@@ -40,6 +40,8 @@ export interface ServerDefinition {
   transport: TransportConfig;
   /** Request timeout in ms. */
   timeoutMs: number;
+  /** How long a start may take until the server has answered initialize (default DEFAULT_START_TIMEOUT_MS). */
+  startTimeoutMs?: number;
   /** Whether the workspace folders are exposed as roots. */
   roots: boolean;
   autoStart: boolean;
@@ -49,6 +51,12 @@ export interface ServerDefinition {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * A start's budget (spawn, negotiation, initialize). Shorter than a request's: a server that has not
+ * answered initialize in 30 s is not coming, and five such starts must fit before "gave up" (issue 12).
+ */
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
+
 /** A short human description of the transport, e.g. "stdio: node server.js" or "http: https://…". */
 export function describeTransport(t: TransportConfig): string {
   if (t.type === 'stdio') return `stdio: ${[t.command, ...t.args].join(' ')}`;
@@ -57,5 +65,5 @@ export function describeTransport(t: TransportConfig): string {
 
 /** Stable identity of everything that affects how a server runs; a change means restart. */
 export function definitionKey(d: ServerDefinition): string {
-  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.roots, d.disabled, d.oauth ?? null]);
+  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.startTimeoutMs ?? null, d.roots, d.disabled, d.oauth ?? null]);
 }

@@ -18,6 +18,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { Connection } from './connection';
 import { McpClientError } from './errors';
+import { isSessionGone, unanswered } from './httpSession';
 import { describeSdkError as describeError } from './sdkErrors';
 import type { Page } from './pagination';
 import { SessionLifecycle, type RequestOptions } from './sessionLifecycle';
@@ -35,7 +36,7 @@ export class McpSession extends SessionLifecycle {
     const c = this.requireConnection('ping');
     // The 2026-07-28 revision has no ping; server/discover is its cheapest round trip.
     const modern = c.client.getProtocolEra() === 'modern';
-    await this.call('ping', () => (modern ? c.client.discover(this.requestOptions(options)) : c.client.ping(this.requestOptions(options))));
+    await this.call('ping', (c) => (modern ? c.client.discover(this.requestOptions(options)) : c.client.ping(this.requestOptions(options))));
   }
 
   // The list methods walk every page (the SDK follows nextCursor when no cursor is given; the page
@@ -43,25 +44,25 @@ export class McpSession extends SessionLifecycle {
   async listTools(options?: RequestOptions): Promise<Tool[]> {
     const c = this.requireConnection('tools/list');
     if (!c.client.getServerCapabilities()?.tools) return [];
-    return (await this.call('tools/list', () => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
+    return (await this.call('tools/list', (c) => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
   }
 
   async listPrompts(options?: RequestOptions): Promise<Prompt[]> {
     const c = this.requireConnection('prompts/list');
     if (!c.client.getServerCapabilities()?.prompts) return [];
-    return (await this.call('prompts/list', () => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
+    return (await this.call('prompts/list', (c) => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
   }
 
   async listResources(options?: RequestOptions): Promise<Resource[]> {
     const c = this.requireConnection('resources/list');
     if (!c.client.getServerCapabilities()?.resources) return [];
-    return (await this.call('resources/list', () => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
+    return (await this.call('resources/list', (c) => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
   }
 
   async listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
     const c = this.requireConnection('resources/templates/list');
     if (!c.client.getServerCapabilities()?.resources) return [];
-    const result = await this.call('resources/templates/list', () => c.client.listResourceTemplates(this.params({}), this.requestOptions(options)));
+    const result = await this.call('resources/templates/list', (c) => c.client.listResourceTemplates(this.params({}), this.requestOptions(options)));
     return result.resourceTemplates;
   }
 
@@ -70,20 +71,18 @@ export class McpSession extends SessionLifecycle {
     const c = this.requireConnection('resources/list');
     if (!c.client.getServerCapabilities()?.resources) return { items: [] };
     // A raw request: the SDK's listResources() treats a missing cursor as "aggregate every page".
-    const result = await this.call('resources/list', () =>
+    const result = await this.call('resources/list', (c) =>
       c.client.request({ method: 'resources/list', params: this.params(cursor === undefined ? {} : { cursor }) }, this.requestOptions(options)),
     );
     return { items: result.resources, nextCursor: result.nextCursor };
   }
 
   async getPrompt(params: GetPromptRequest['params'], options?: RequestOptions): Promise<GetPromptResult> {
-    const c = this.requireConnection('prompts/get');
-    return this.call(`prompts/get ${params.name}`, () => c.client.getPrompt(this.params(params), this.requestOptions(options)));
+    return this.call(`prompts/get ${params.name}`, (c) => c.client.getPrompt(this.params(params), this.requestOptions(options)));
   }
 
   async readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
-    const c = this.requireConnection('resources/read');
-    return this.call(`resources/read ${uri}`, () => c.client.readResource(this.params({ uri }), { ...this.requestOptions(options), cacheMode: 'bypass' }));
+    return this.call(`resources/read ${uri}`, (c) => c.client.readResource(this.params({ uri }), { ...this.requestOptions(options), cacheMode: 'bypass' }));
   }
 
   /**
@@ -91,16 +90,19 @@ export class McpSession extends SessionLifecycle {
    * result away on a mismatch): the caller checks it and shows the result together with the mismatch.
    */
   async callTool(params: CallToolRequest['params'], options?: RequestOptions & { tool?: Tool }): Promise<CallToolResult> {
-    const c = this.requireConnection('tools/call');
     const toolDefinition = options?.tool ? { ...options.tool, outputSchema: undefined } : undefined;
-    return this.call(`tools/call ${params.name}`, () =>
-      c.client.callTool(this.params(params), { ...this.requestOptions(options), toolDefinition }) as Promise<CallToolResult>,
+    // Repeated after a lost HTTP session only when the tool says it is read-only or idempotent.
+    const annotations = options?.tool?.annotations;
+    const repeatable = !!(annotations?.readOnlyHint || annotations?.idempotentHint);
+    return this.call(
+      `tools/call ${params.name}`,
+      (c) => c.client.callTool(this.params(params), { ...this.requestOptions(options), toolDefinition }) as Promise<CallToolResult>,
+      repeatable,
     );
   }
 
   async complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {
-    const c = this.requireConnection('completion/complete');
-    return this.call('completion/complete', () => c.client.complete(this.params(params), this.requestOptions(options)));
+    return this.call('completion/complete', (c) => c.client.complete(this.params(params), this.requestOptions(options)));
   }
 
   /**
@@ -111,8 +113,8 @@ export class McpSession extends SessionLifecycle {
   async subscribeResource(uri: string): Promise<ServerSubscription | undefined> {
     const c = this.requireConnection('resources/subscribe');
     if (!c.client.getServerCapabilities()?.resources?.subscribe) return undefined;
-    if (c.client.getProtocolEra() === 'modern') return this.listen(c, { resourceSubscriptions: [uri] }, `subscriptions/listen ${uri}`);
-    await this.call(`resources/subscribe ${uri}`, () => c.client.subscribeResource(this.params({ uri }), this.requestOptions()));
+    if (c.client.getProtocolEra() === 'modern') return this.listen({ resourceSubscriptions: [uri] }, `subscriptions/listen ${uri}`);
+    await this.call(`resources/subscribe ${uri}`, (c) => c.client.subscribeResource(this.params({ uri }), this.requestOptions()));
     return this.legacySubscription(c, async () => {
       await c.client.unsubscribeResource(this.params({ uri }), this.requestOptions());
     });
@@ -128,25 +130,36 @@ export class McpSession extends SessionLifecycle {
   }
 
   /**
-   * Runs a request and rewrites its failure into an error that names the server and the method, adding
-   * what the transport reported meanwhile (e.g. a response stream that was cut off before a timeout).
+   * Runs a request and rewrites its failure into an error that names the server and the method. A
+   * request that got no answer (timed out, connection closed) is explained by what the transport
+   * reported meanwhile, if anything (e.g. a response stream cut off); an answered one never is.
+   * Streamable HTTP: when the server has lost the session, a new one is started and the request sent
+   * again once if repeating it is safe (see isSafeToRepeat).
    */
-  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  private async call<T>(what: string, run: (c: Connection) => Promise<T>, repeatable = true): Promise<T> {
     const started = Date.now();
-    const connection = this.connection;
+    const connection = this.requireConnection(what);
     try {
-      return await run();
+      return await run(connection);
     } catch (error) {
+      if (isSessionGone(error, connection)) {
+        const fresh = await this.renewSession(connection);
+        if (fresh && repeatable) return this.call(what, run, false);
+        const reason = fresh
+          ? 'the server had lost the session (it may have restarted); a new session was started, and this request was not repeated because it may have side effects'
+          : `the server had lost the session and a new one could not be started (${describeError(error)})`;
+        throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, 'session-renewed', { cause: error, reason });
+      }
       const code = (error as { code?: string | number }).code;
-      const transport = connection?.transportErrorSince(started);
-      const reason = `${describeError(error)}${transport ? `; the connection reported: ${transport}` : ''}`;
+      const transport = unanswered(error) ? connection.transportErrorSince(started) : undefined;
+      const extra = transport && !describeError(error).includes(transport.message) ? `; the connection reported: ${transport.message}` : '';
+      const reason = `${describeError(error)}${extra}`;
       throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, code, { cause: error, reason });
     }
   }
 
-
-  private async listen(c: Connection, filter: SubscriptionFilter, what: string): Promise<ServerSubscription> {
-    const subscription = await this.call(what, () => c.client.listen(filter, this.requestOptions()));
+  private async listen(filter: SubscriptionFilter, what: string): Promise<ServerSubscription> {
+    const subscription = await this.call(what, (c) => c.client.listen(filter, this.requestOptions()));
     let disposed = false;
     return {
       ended: subscription.closed.then((how) => (how === 'local' || disposed ? 'disposed' : 'lost')),

@@ -7,7 +7,9 @@ import type { PreparedStart } from './connectionAuth';
 import type { Connection, ServerNotification, TransportKind } from './connection';
 import { openConnection } from './openConnection';
 import { maskSecrets, redactingLogger } from './redact';
+import type { EraMemory } from './eraMemory';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
+import { isStartFailure } from './startFailure';
 import { describeSdkError as describeError } from './sdkErrors';
 import { Disposable, Emitter } from './lifecycle';
 import type { Logger, McpLogLevel } from './logger';
@@ -33,6 +35,8 @@ export interface SessionOptions {
   restartPolicy?: RestartPolicyOptions;
   stopTimings?: StopTimings;
   probeTimeoutMs?: number;
+  /** Which era each stdio server spoke last time, shared by the sessions (one process per start). */
+  eraMemory?: EraMemory;
   /**
    * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
    * for HTTP servers. Runs before every connection attempt.
@@ -56,6 +60,7 @@ export abstract class SessionLifecycle extends Disposable {
   private generation = 0;
   private readonly policy: RestartPolicy;
   protected logLevel: McpLogLevel | undefined;
+  private renewal: Promise<Connection | undefined> | undefined;
 
   constructor(protected readonly options: SessionOptions) {
     super();
@@ -170,11 +175,36 @@ export abstract class SessionLifecycle extends Disposable {
   private async openConnection(generation: number, signal: AbortSignal): Promise<void> {
     const { logger } = this.options;
     let connection: Connection;
+    try {
+      connection = await this.open(signal);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const message = (error as Error).message;
+      logger.error(`Failed to start: ${message}`);
+      if (isStartFailure(error) ? !error.retryable : isPermanentStartFailure(error)) {
+        this.setState(isAuthorizationRequired(error) ? { kind: 'error', message, needsAuth: true } : { kind: 'error', message });
+      } else {
+        this.handleCrash(message, true);
+      }
+      return;
+    }
+    if (generation !== this.generation) {
+      await connection.close();
+      return;
+    }
+    this.install(connection);
+    this.setState({ kind: 'running' });
+    await this.applyLogLevel();
+  }
+
+  /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user. */
+  private async open(signal?: AbortSignal): Promise<Connection> {
+    const { logger } = this.options;
     let secrets: readonly string[] = [];
     try {
       const prepared = this.options.prepare ? await this.options.prepare(this.definition) : undefined;
       secrets = prepared?.secrets ?? [];
-      connection = await openConnection(
+      return await openConnection(
         {
           definition: prepared?.definition ?? this.definition,
           // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
@@ -183,26 +213,22 @@ export abstract class SessionLifecycle extends Disposable {
           capabilities: this.options.capabilities ?? [],
           stopTimings: this.options.stopTimings,
           probeTimeoutMs: this.options.probeTimeoutMs,
+          eraMemory: this.options.eraMemory,
           auth: prepared?.auth,
         },
         signal,
       );
     } catch (error) {
-      if (generation !== this.generation) return;
-      const message = maskSecrets(describeError(error), secrets);
-      logger.error(`Failed to start: ${message}`);
-      if (isPermanentStartFailure(error)) {
-        this.setState(isAuthorizationRequired(error) ? { kind: 'error', message, needsAuth: true } : { kind: 'error', message });
-      } else {
-        this.handleCrash(message);
-      }
-      return;
+      const message = maskSecrets(isStartFailure(error) ? error.message : describeError(error), secrets);
+      if (isStartFailure(error)) error.message = message;
+      throw isStartFailure(error) ? error : Object.assign(new Error(message, { cause: error }), { code: (error as { code?: unknown })?.code });
     }
-    if (generation !== this.generation) {
-      await connection.close();
-      return;
-    }
+  }
+
+  private install(connection: Connection): void {
+    const { logger } = this.options;
     this.connection = connection;
+    this.policy.recordRunning();
     connection.onNotification((n) => this.notificationEmitter.fire(n));
     connection.onDidCloseUnexpectedly((reason) => {
       if (this.connection !== connection) return;
@@ -214,14 +240,46 @@ export abstract class SessionLifecycle extends Disposable {
     logger.info(
       `Connected to ${info?.name ?? 'server'} ${info?.version ?? ''} over ${connection.transportKind}, protocol ${connection.protocolVersion} (${connection.client.getProtocolEra()} era).`,
     );
-    this.setState({ kind: 'running' });
-    await this.applyLogLevel();
   }
 
-  private handleCrash(reason: string): void {
-    const decision = this.policy.recordCrash();
+  /**
+   * Streamable HTTP: the server no longer knows our session (it restarted, or expired it). As the spec
+   * says, start a new session with a fresh initialize; concurrent requests share the one renewal.
+   * Resolves with the new connection, or undefined when it failed (the session then retries with backoff).
+   */
+  protected renewSession(stale: Connection): Promise<Connection | undefined> {
+    if (this.connection !== stale) return Promise.resolve(this.connection);
+    this.renewal ??= (async () => {
+      const generation = this.generation;
+      this.options.logger.warn('The server no longer knows this session (it may have restarted); starting a new session.');
+      try {
+        const fresh = await this.open();
+        if (generation !== this.generation || this.connection !== stale) {
+          await fresh.close();
+          return this.connection;
+        }
+        this.install(fresh);
+        return fresh;
+      } catch (error) {
+        if (generation === this.generation && this.connection === stale) {
+          this.connection = undefined;
+          this.options.logger.error(`A new session failed: ${(error as Error).message}`);
+          this.handleCrash((error as Error).message);
+        }
+        return undefined;
+      } finally {
+        this.renewal = undefined;
+        void stale.close();
+      }
+    })();
+    return this.renewal;
+  }
+
+  private handleCrash(reason: string, startFailed = false): void {
+    const decision = this.policy.recordCrash(startFailed);
     if (decision.kind === 'giveUp') {
-      const message = `${reason} Gave up after ${decision.crashes} failures in ${this.policy.windowMinutes} minutes; use Restart to try again.`;
+      const count = decision.inARow ? `${decision.crashes} failed starts in a row` : `${decision.crashes} failures in ${this.policy.windowMinutes} minutes`;
+      const message = `${reason} Gave up after ${count}; use Restart to try again.`;
       this.options.logger.error(message);
       this.setState({ kind: 'error', message, gaveUp: true });
       return;

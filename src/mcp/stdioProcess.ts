@@ -25,6 +25,7 @@ export class StdioProcess {
   private child: ChildProcess | undefined;
   private exitInfo: ExitInfo | undefined;
   private readonly tail: string[] = [];
+  private onExit: (() => void) | undefined;
 
   constructor(
     transport: ManagedStdioTransport,
@@ -43,7 +44,10 @@ export class StdioProcess {
 
     transport.onSpawn = (child: ChildProcess) => {
       this.child = child;
-      child.once('exit', (code, sig) => (this.exitInfo = { code, signal: sig }));
+      child.once('exit', (code, sig) => {
+        this.exitInfo = { code, signal: sig };
+        this.onExit?.();
+      });
       if (child.pid) onStarted(child.pid);
     };
   }
@@ -54,6 +58,18 @@ export class StdioProcess {
 
   get exit(): ExitInfo | undefined {
     return this.exitInfo;
+  }
+
+  /** Resolves once the process has exited, or after `ms`, whichever comes first. */
+  async waitForExit(ms: number): Promise<void> {
+    if (this.exitInfo || !this.child) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.onExit = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   get stderrTail(): string[] {

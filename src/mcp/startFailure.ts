@@ -1,0 +1,122 @@
+// Why a server did not start, told truthfully and classified: whether a retry can help decides between
+// backoff and an error that waits for the user. The class is decided from what the SDK threw and what
+// the process did BEFORE the session closed it, so a timeout never reads as "the process exited".
+import { statSync } from 'node:fs';
+import { SdkError, SdkErrorCode, SdkHttpError, SUPPORTED_PROTOCOL_VERSIONS, UnauthorizedError, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
+import { McpClientError } from './errors';
+import { describeSdkError } from './sdkErrors';
+import type { ExitInfo } from './stdioProcess';
+
+export type StartFailureKind =
+  | 'timeout'
+  | 'protocol'
+  | 'command-not-found'
+  | 'invalid-configuration'
+  | 'unauthorized'
+  | 'exited'
+  | 'unreachable'
+  | 'other';
+
+/** Kinds a retry cannot fix: the session goes to the error state and waits for the user. */
+const PERMANENT: ReadonlySet<StartFailureKind> = new Set(['protocol', 'command-not-found', 'invalid-configuration', 'unauthorized']);
+
+export class StartFailure extends McpClientError {
+  constructor(
+    readonly kind: StartFailureKind,
+    message: string,
+    cause: unknown,
+  ) {
+    super(message, `MCP_START_${kind.toUpperCase().replace(/-/g, '_')}`, { cause });
+  }
+
+  get retryable(): boolean {
+    return !PERMANENT.has(this.kind);
+  }
+}
+
+export function isStartFailure(error: unknown): error is StartFailure {
+  return error instanceof StartFailure;
+}
+
+/** What is known about the attempt besides the error itself. */
+export interface StartContext {
+  /** The start's own deadline passed (not the user cancelling). */
+  timedOut: boolean;
+  startTimeoutMs: number;
+  /** stdio: how the process ended, if it had ended before the session closed it. */
+  exit?: ExitInfo;
+  stderrTail?: readonly string[];
+  command?: string;
+  cwd?: string;
+  url?: string;
+}
+
+const TAIL_LINES = 5;
+
+export function classifyStartFailure(error: unknown, context: StartContext): StartFailure {
+  if (error instanceof StartFailure) return error;
+  const [kind, what] = classify(error, context);
+  const tail = (context.stderrTail ?? []).filter((l) => l.trim()).slice(-TAIL_LINES);
+  const message = `${what}${/[.)]$/.test(what) ? '' : '.'}${tail.length ? ` Last output: ${tail.join(' | ')}` : ''}`;
+  return new StartFailure(kind, message, error);
+}
+
+function classify(error: unknown, context: StartContext): [StartFailureKind, string] {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const versionRefused = /protocol version is not supported: (\S+)/.exec((error as Error | undefined)?.message ?? '');
+  if (error instanceof UnsupportedProtocolVersionError) {
+    return ['protocol', `The server speaks protocol ${error.supported.join(', ') || 'unknown'}; this client supports ${supported()}`];
+  }
+  if (versionRefused) return ['protocol', `The server speaks protocol ${versionRefused[1]}; this client supports ${supported()}`];
+  if (code === 'ENOENT' && (error as NodeJS.ErrnoException).syscall?.startsWith('spawn')) {
+    // Node reports a missing working directory as the command being missing.
+    if (context.cwd && !directoryExists(context.cwd)) return ['invalid-configuration', `Invalid configuration: the working directory ${context.cwd} does not exist`];
+    return ['command-not-found', `Command not found: ${context.command ?? (error as NodeJS.ErrnoException).path ?? ''} (check the command and PATH)`];
+  }
+  if (code === 'EACCES' || code === 'ENOTDIR') return ['invalid-configuration', `Invalid configuration: cannot run ${context.command ?? ''} (${(error as Error).message})`];
+  if (error instanceof TypeError && /Invalid URL/i.test(error.message)) return ['invalid-configuration', `Invalid configuration: ${error.message}`];
+  if (isRefusedAuthorization(error)) return ['unauthorized', `Authorization refused: ${describeSdkError(error)}`];
+  if (context.exit) {
+    const how = context.exit.signal ? `was killed by ${context.exit.signal}` : `exited with code ${context.exit.code}`;
+    return ['exited', `The server process ${how} before answering initialize`];
+  }
+  if (context.timedOut || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && !/AbortError|aborted/.test(error.message))) {
+    return ['timeout', `The server did not answer initialize within ${seconds(context.startTimeoutMs)}`];
+  }
+  if (isUnreachable(error)) return ['unreachable', `Cannot reach ${context.url ?? 'the server'}: ${describeSdkError(error)}`];
+  return ['other', describeSdkError(error)];
+}
+
+function isRefusedAuthorization(error: unknown): boolean {
+  if (error instanceof UnauthorizedError) return true;
+  if (error instanceof SdkHttpError) return error.status === 401 || error.status === 403;
+  if (error instanceof SdkError) return error.code === SdkErrorCode.ClientHttpAuthentication || error.code === SdkErrorCode.ClientHttpForbidden;
+  return (error as { code?: unknown } | undefined)?.code === 'MCP_UNAUTHORIZED';
+}
+
+/** A network failure to reach an HTTP server: fetch's TypeError, possibly wrapped by the negotiation probe. */
+export function isUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) return true;
+    if (e instanceof TypeError && e.message === 'fetch failed' && !(e as { cause?: unknown }).cause) return true;
+  }
+  return false;
+}
+
+/** The SDK lists the initialize-era versions; 2026-07-28 is negotiated by server/discover in 'auto' mode. */
+function supported(): string {
+  return ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS].join(', ');
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function directoryExists(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
