@@ -9,14 +9,14 @@ import { redeemAuthorization, type ConnectionAuth } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { redactEnv, redactHeaders } from './redact';
-import { DEFAULT_START_TIMEOUT_MS, type HttpTransportConfig, type StdioTransportConfig } from './serverDefinition';
+import { startTimeoutOf, type HttpTransportConfig, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
 
 /** Connects and completes the handshake, or throws a StartFailure that says why not. */
 export async function openConnection(options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
   const { transport } = options.definition;
-  const startTimeoutMs = options.definition.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  const startTimeoutMs = startTimeoutOf(options.definition);
   if (transport.type === 'stdio') return openStdio(transport, options, startTimeoutMs, signal);
   try {
     return await openHttp(transport, options, startTimeoutMs, signal);

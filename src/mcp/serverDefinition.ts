@@ -57,6 +57,11 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
  */
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
 
+/** The start's budget: as configured, else the default, but never beyond the request timeout (as before). */
+export function startTimeoutOf(d: ServerDefinition): number {
+  return d.startTimeoutMs ?? Math.min(DEFAULT_START_TIMEOUT_MS, d.timeoutMs);
+}
+
 /** A short human description of the transport, e.g. "stdio: node server.js" or "http: https://…". */
 export function describeTransport(t: TransportConfig): string {
   if (t.type === 'stdio') return `stdio: ${[t.command, ...t.args].join(' ')}`;
