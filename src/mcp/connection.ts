@@ -12,7 +12,7 @@ import { logMethodFor } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
 import { traceTransport } from './protocolTrace';
 import type { ServerDefinition } from './serverDefinition';
-import { classifyStartFailure, isUnreachable } from './startFailure';
+import { classifyStartFailure, isUnreachable, networkReason } from './startFailure';
 import type { StdioProcess, StopTimings } from './stdioProcess';
 
 export type ServerNotification =
@@ -138,11 +138,13 @@ export class Connection {
   private watchTransportErrors(): void {
     const chained = this.transport.onerror;
     this.transport.onerror = (error) => {
+      chained?.call(this.transport, error);
+      // What our own close() aborts is not news.
+      if (this.closing) return;
       this.lastTransportError = error;
       this.lastTransportErrorAt = Date.now();
-      chained?.call(this.transport, error);
       if (this.transportKind !== 'stdio' && (isUnreachable(error) || /^Maximum reconnection attempts/.test(error.message))) {
-        this.handleClose(`Cannot reach ${describeUrl(this.options.definition)}: ${error.message === 'fetch failed' ? 'connection refused' : error.message}.`);
+        this.handleClose(`Cannot reach ${describeUrl(this.options.definition)}: ${networkReason(error)}.`);
       }
     };
   }
@@ -207,10 +209,14 @@ export class Connection {
     this.notificationEmitter.dispose();
   }
 
+  /** Why the connection ended by itself (set once it has): what explains requests it left unanswered. */
+  endReason: string | undefined;
+
   private handleClose(why?: string): void {
     if (this.closing) return;
     this.closing = true;
     const reason = why ?? this.describeEnd();
+    this.endReason = reason;
     this.closedEmitter.fire(reason);
     this.closedEmitter.dispose();
     void this.shutdown();

@@ -151,11 +151,18 @@ export class McpSession extends SessionLifecycle {
         throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, 'session-renewed', { cause: error, reason });
       }
       const code = (error as { code?: string | number }).code;
-      const transport = unanswered(error) ? connection.transportErrorSince(started) : undefined;
-      const extra = transport && !describeError(error).includes(transport.message) ? `; the connection reported: ${transport.message}` : '';
-      const reason = `${describeError(error)}${extra}`;
+      const reason = this.explainFailure(error, connection, started);
       throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, code, { cause: error, reason });
     }
+  }
+
+  /** One sentence: the error; for an unanswered request, why the connection ended or what it reported. */
+  private explainFailure(error: unknown, connection: Connection, since: number): string {
+    const text = describeError(error);
+    if (!unanswered(error)) return text;
+    if (connection.endReason) return connection.endReason.replace(/\.$/, '');
+    const transport = connection.transportErrorSince(since);
+    return transport && !text.includes(transport.message) ? `${text}; the connection reported: ${transport.message}` : text;
   }
 
   private async listen(filter: SubscriptionFilter, what: string): Promise<ServerSubscription> {

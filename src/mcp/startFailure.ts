@@ -83,7 +83,7 @@ function classify(error: unknown, context: StartContext): [StartFailureKind, str
   if (context.timedOut || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && !/AbortError|aborted/.test(error.message))) {
     return ['timeout', `The server did not answer initialize within ${seconds(context.startTimeoutMs)}`];
   }
-  if (isUnreachable(error)) return ['unreachable', `Cannot reach ${context.url ?? 'the server'}: ${describeSdkError(error)}`];
+  if (isUnreachable(error)) return ['unreachable', `Cannot reach ${context.url ?? 'the server'}: ${networkReason(error)}`];
   return ['other', describeSdkError(error)];
 }
 
@@ -94,14 +94,33 @@ function isRefusedAuthorization(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === 'MCP_UNAUTHORIZED';
 }
 
-/** A network failure to reach an HTTP server: fetch's TypeError, possibly wrapped by the negotiation probe. */
-export function isUnreachable(error: unknown): boolean {
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  UND_ERR_SOCKET: 'connection lost',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+
+/** The network error code behind fetch's TypeError, possibly wrapped by the negotiation probe. */
+function networkCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) return true;
-    if (e instanceof TypeError && e.message === 'fetch failed' && !(e as { cause?: unknown }).cause) return true;
+    if (code && code in NETWORK_REASONS) return code;
   }
-  return false;
+  return undefined;
+}
+
+/** A network failure to reach an HTTP server. */
+export function isUnreachable(error: unknown): boolean {
+  return networkCode(error) !== undefined;
+}
+
+/** "connection refused", "host not found"…: what the network said, without fetch's "fetch failed". */
+export function networkReason(error: unknown): string {
+  const code = networkCode(error);
+  return code ? NETWORK_REASONS[code]! : describeSdkError(error);
 }
 
 /** The SDK lists the initialize-era versions; 2026-07-28 is negotiated by server/discover in 'auto' mode. */

@@ -1,0 +1,78 @@
+// Issue 12 defect f: Streamable HTTP sessions that recover. After the server restarts (it forgets our
+// session), a new session is started and safe requests are sent again once; with the server gone,
+// the session moves to the error state with backoff. Against a real stateful 2025-revision server.
+import * as assert from 'node:assert/strict';
+import type { McpSession } from '../../../src/mcp/session';
+import { SessionState } from '../../../src/mcp/sessionState';
+import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
+import { definition, MemoryLogger, newSession, textOf } from '../helpers';
+import { until } from '../../shared/until';
+
+describe('Streamable HTTP session recovery (issue 12 f)', function () {
+  this.timeout(30_000);
+  const sessions: McpSession[] = [];
+  const fixtures: SessionHttpFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.shutdown()));
+    await Promise.all(fixtures.splice(0).map((f) => f.close()));
+  });
+
+  async function connected(staleAnswer: 'notFound' | 'badRequest', logger = new MemoryLogger()) {
+    const fixture = await startSessionHttpFixture(staleAnswer);
+    fixtures.push(fixture);
+    const session = newSession(definition('remote', { type: 'http', url: fixture.url, headers: {} }, { timeoutMs: 5000 }), { logger, restartPolicy: { initialDelayMs: 200, maxDelayMs: 200, maxCrashes: 50, windowMs: 60_000 } }, sessions);
+    await session.start();
+    assert.equal(session.state.kind, 'running', SessionState.failure(session.state));
+    assert.equal(session.protocolVersion, '2025-11-25');
+    return { fixture, session };
+  }
+  const initializes = (f: SessionHttpFixture) => f.methods.filter((m) => m === 'initialize').length;
+
+  for (const staleAnswer of ['notFound', 'badRequest'] as const) {
+    const status = staleAnswer === 'notFound' ? '404' : '400 "No valid session ID"';
+    it(`answered ${status} after a server restart: starts a new session and sends a safe request again once`, async () => {
+      const logger = new MemoryLogger();
+      const { fixture, session } = await connected(staleAnswer, logger);
+      assert.equal(textOf(await session.callTool({ name: 'count', arguments: {} })), '1');
+      fixture.restart();
+      assert.deepEqual((await session.listTools()).map((t) => t.name), ['count']);
+      assert.equal(initializes(fixture), 2, 'one new session');
+      assert.equal(session.state.kind, 'running');
+      assert.ok(logger.lines.some((l) => l.includes('starting a new session')));
+    });
+
+    it(`answered ${status} to a tools/call: starts a new session but does not repeat a call that may have side effects`, async () => {
+      const { fixture, session } = await connected(staleAnswer);
+      fixture.restart();
+      const error = await session.callTool({ name: 'count', arguments: {} }).then(() => undefined, (e: Error) => e);
+      assert.match(String(error?.message), /^remote: tools\/call count failed: the server had lost the session \(it may have restarted\); a new session was started, and this request was not repeated/);
+      assert.equal(session.state.kind, 'running');
+      assert.equal(textOf(await session.callTool({ name: 'count', arguments: {} })), '1', 'the next call runs once, in the new session');
+      assert.equal(initializes(fixture), 2);
+    });
+  }
+
+  it('repeats a tools/call the tool declares idempotent', async () => {
+    const { fixture, session } = await connected('notFound');
+    const [tool] = await session.listTools();
+    fixture.restart();
+    const result = await session.callTool({ name: 'count', arguments: {} }, { tool: { ...tool!, annotations: { idempotentHint: true } } });
+    assert.equal(textOf(result), '1');
+  });
+
+  it('moves to the error state with backoff when the server is gone, with one message', async () => {
+    const { fixture, session } = await connected('notFound');
+    await fixture.close();
+    const error = await session.listTools().then(() => undefined, (e: Error) => e);
+    assert.match(String(error?.message), /^remote: tools\/list failed: Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: connection refused$/);
+    await until('the error state', () => session.state.kind === 'error', 10_000);
+    const failure = SessionState.failure(session.state)!;
+    assert.match(failure, /Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: connection refused/);
+    assert.ok((session.state as { retryInMs?: number }).retryInMs !== undefined || SessionState.isStarting(session.state), 'a retry is scheduled');
+    // The same text never appears twice in one message.
+    for (const text of [String(error?.message), failure]) {
+      const sentences = text.split(/[:;.] /).filter((p) => p.length > 15);
+      assert.equal(new Set(sentences).size, sentences.length, text);
+    }
+  });
+});
