@@ -110,6 +110,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     ...(folderPath !== undefined && chosen.folder ? { folder: chosen.folder.name } : {}),
     transport,
     timeoutMs: entry.timeout,
+    ...(entry.startTimeout !== undefined ? { startTimeoutMs: entry.startTimeout } : {}),
     roots: entry.roots,
     autoStart: entry.autoStart,
     disabled: entry.disabled,

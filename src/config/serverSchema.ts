@@ -21,6 +21,12 @@ const common = {
     .positive({ error: TIMEOUT_MESSAGE })
     .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24 days)` })
     .default(DEFAULT_TIMEOUT_MS),
+  // How long a start may take until initialize is answered (default: 30 s, never beyond `timeout`).
+  startTimeout: z
+    .int({ error: TIMEOUT_MESSAGE })
+    .positive({ error: TIMEOUT_MESSAGE })
+    .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24 days)` })
+    .optional(),
   roots: bool(true),
   // Where a server installed from an MCP registry came from (src/registry), for update checks.
   registry: z

@@ -50,6 +50,13 @@ describe('resolveServers', () => {
     assert.equal(def.timeoutMs, 10);
   });
 
+  it('takes a start timeout, and leaves it out when not set', () => {
+    assert.equal(definitionOf(only(resolveServers([user({ s: { command: 'a', startTimeout: 120_000 } })], ctx))).startTimeoutMs, 120_000);
+    assert.ok(!('startTimeoutMs' in definitionOf(only(resolveServers([user({ s: { command: 'a' } })], ctx)))));
+    const bad = resolveServers([user({ s: { command: 'a', startTimeout: 0 } })], ctx);
+    assert.match(JSON.stringify(bad), /mcpClient\.servers\.s\.startTimeout: must be a positive whole number of milliseconds/);
+  });
+
   it('lets folder beat workspace beat user, and records the winning scope', () => {
     const servers = resolveServers(
       [
