@@ -5,6 +5,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileSequentialPings } from './profile';
 import { bigLists, manyServers, sessionOverhead, type Row } from './scenarios';
+import { startupRows } from './startup';
 
 const root = join(__dirname, '..', '..');
 
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const overhead = await sessionOverhead();
   rows.push(...overhead.rows, ...(await bigLists()), ...(await manyServers()));
+  rows.push(...(await startupRows()));
   rows.push(...activationAndSize());
 
   const table = [
