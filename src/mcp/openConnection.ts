@@ -5,13 +5,48 @@ import { SdkError, SdkErrorCode, SdkHttpError, SSEClientTransport, StreamableHTT
 import type { PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { Connection, MAX_STDIO_MESSAGE_BYTES, type ConnectionOptions } from './connection';
-import { redeemAuthorization, type ConnectionAuth } from './connectionAuth';
+import type { ClientCapability } from './clientCapability';
+import { redeemAuthorization, type ConnectionAuth, type PreparedStart } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
-import { redactEnv, redactHeaders } from './redact';
-import { startTimeoutOf, type HttpTransportConfig, type StdioTransportConfig } from './serverDefinition';
-import { classifyStartFailure } from './startFailure';
+import { maskSecrets, redactEnv, redactHeaders, redactingLogger } from './redact';
+import { describeSdkError } from './sdkErrors';
+import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
+import { classifyStartFailure, isStartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
+
+/** What a session starts a connection with (SessionOptions has all of it). */
+export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'auth'> {
+  capabilities?: readonly ClientCapability[];
+  /** `${input:…}` values and OAuth, known only when the server starts; runs before every attempt. */
+  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+}
+
+/** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets masked. */
+export async function prepareAndOpen(inputs: StartInputs, signal?: AbortSignal): Promise<Connection> {
+  let secrets: readonly string[] = [];
+  try {
+    const prepared = inputs.prepare ? await inputs.prepare(inputs.definition) : undefined;
+    secrets = prepared?.secrets ?? [];
+    return await openConnection(
+      {
+        ...inputs,
+        definition: prepared?.definition ?? inputs.definition,
+        // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
+        logger: secrets.length ? redactingLogger(inputs.logger, secrets) : inputs.logger,
+        capabilities: inputs.capabilities ?? [],
+        auth: prepared?.auth,
+      },
+      signal,
+    );
+  } catch (error) {
+    if (isStartFailure(error)) {
+      error.message = maskSecrets(error.message, secrets);
+      throw error;
+    }
+    throw Object.assign(new Error(maskSecrets(describeSdkError(error), secrets), { cause: error }), { code: (error as { code?: unknown })?.code });
+  }
+}
 
 /** Connects and completes the handshake, or throws a StartFailure that says why not. */
 export async function openConnection(options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {

@@ -14,7 +14,7 @@ const JSON_RPC_NAMES: Record<number, string> = {
 
 export function describeSdkError(error: unknown): string {
   if (error instanceof SdkHttpError) {
-    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${error.message}`;
+    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${jsonRpcErrorIn((error.data as { text?: string } | undefined)?.text) ?? error.message}`;
   }
   if (error instanceof SdkError) {
     // The SDK reports a request the caller aborted with the timeout code and an AbortError message.
@@ -27,4 +27,15 @@ export function describeSdkError(error: unknown): string {
     return name ? `${error.message} (${name}, ${error.code})` : `${error.message} (${error.code})`;
   }
   return describeError(error);
+}
+
+/** A JSON-RPC error body's message ("Session not found"), rather than the SDK's "Error POSTing to endpoint: {…}". */
+function jsonRpcErrorIn(body: string | undefined): string | undefined {
+  if (!body?.trimStart().startsWith('{')) return undefined;
+  try {
+    const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
+    return typeof message === 'string' && message ? message : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,8 +5,7 @@ import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/c
 import type { ClientCapability } from './clientCapability';
 import type { PreparedStart } from './connectionAuth';
 import type { Connection, ServerNotification, TransportKind } from './connection';
-import { openConnection } from './openConnection';
-import { maskSecrets, redactingLogger } from './redact';
+import { prepareAndOpen } from './openConnection';
 import type { EraMemory } from './eraMemory';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
 import { isStartFailure } from './startFailure';
@@ -198,31 +197,8 @@ export abstract class SessionLifecycle extends Disposable {
   }
 
   /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user. */
-  private async open(signal?: AbortSignal): Promise<Connection> {
-    const { logger } = this.options;
-    let secrets: readonly string[] = [];
-    try {
-      const prepared = this.options.prepare ? await this.options.prepare(this.definition) : undefined;
-      secrets = prepared?.secrets ?? [];
-      return await openConnection(
-        {
-          definition: prepared?.definition ?? this.definition,
-          // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
-          logger: prepared?.secrets?.length ? redactingLogger(logger, prepared.secrets) : logger,
-          clientInfo: this.options.clientInfo,
-          capabilities: this.options.capabilities ?? [],
-          stopTimings: this.options.stopTimings,
-          probeTimeoutMs: this.options.probeTimeoutMs,
-          eraMemory: this.options.eraMemory,
-          auth: prepared?.auth,
-        },
-        signal,
-      );
-    } catch (error) {
-      const message = maskSecrets(isStartFailure(error) ? error.message : describeError(error), secrets);
-      if (isStartFailure(error)) error.message = message;
-      throw isStartFailure(error) ? error : Object.assign(new Error(message, { cause: error }), { code: (error as { code?: unknown })?.code });
-    }
+  private open(signal?: AbortSignal): Promise<Connection> {
+    return prepareAndOpen(this.options, signal);
   }
 
   private install(connection: Connection): void {

@@ -75,6 +75,8 @@ function classify(error: unknown, context: StartContext): [StartFailureKind, str
   }
   if (code === 'EACCES' || code === 'ENOTDIR') return ['invalid-configuration', `Invalid configuration: cannot run ${context.command ?? ''} (${(error as Error).message})`];
   if (error instanceof TypeError && /Invalid URL/i.test(error.message)) return ['invalid-configuration', `Invalid configuration: ${error.message}`];
+  // Already written for the user (connectionAuth.ts: the user's own Authorization header was refused).
+  if (code === 'MCP_UNAUTHORIZED') return ['unauthorized', (error as Error).message];
   if (isRefusedAuthorization(error)) return ['unauthorized', `Authorization refused: ${describeSdkError(error)}`];
   if (context.exit) {
     const how = context.exit.signal ? `was killed by ${context.exit.signal}` : `exited with code ${context.exit.code}`;
@@ -90,8 +92,7 @@ function classify(error: unknown, context: StartContext): [StartFailureKind, str
 function isRefusedAuthorization(error: unknown): boolean {
   if (error instanceof UnauthorizedError) return true;
   if (error instanceof SdkHttpError) return error.status === 401 || error.status === 403;
-  if (error instanceof SdkError) return error.code === SdkErrorCode.ClientHttpAuthentication || error.code === SdkErrorCode.ClientHttpForbidden;
-  return (error as { code?: unknown } | undefined)?.code === 'MCP_UNAUTHORIZED';
+  return error instanceof SdkError && (error.code === SdkErrorCode.ClientHttpAuthentication || error.code === SdkErrorCode.ClientHttpForbidden);
 }
 
 const NETWORK_REASONS: Record<string, string> = {

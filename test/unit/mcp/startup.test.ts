@@ -160,7 +160,7 @@ describe('Server starts (issue 12)', function () {
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
         const s = newSession(definition('locked', { type: 'http', url, headers: { Authorization: 'Bearer wrong' } }), { restartPolicy: { initialDelayMs: 10, maxDelayMs: 10, maxCrashes: 5, windowMs: 60_000 } }, sessions);
         await s.start();
-        assert.match(message(s), /^Authorization refused: .*401/);
+        assert.match(message(s), /^The server refused the credentials \(401 Unauthorized\)/);
         assert.equal((s.state as { retryInMs?: number }).retryInMs, undefined, 'no retry scheduled');
         assert.equal(requests, 1);
       } finally {
