@@ -38,7 +38,7 @@ try {
   await runCommand(page, 'MCP Client: Show Servers');
   // Until every failing server has settled: given up, or not retried at all.
   for (const name of ['needs-key', 'too-old', 'not-installed']) {
-    await serverRow(page, name).locator('.label-description', { hasText: /^error$/ }).waitFor({ state: 'visible', timeout: 90_000 });
+    await serverRow(page, name).locator('.label-description', { hasText: /^error\b/ }).waitFor({ state: 'visible', timeout: 90_000 });
   }
   await page.mouse.move(1390, 500);
   await page.waitForTimeout(1500);
