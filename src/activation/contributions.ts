@@ -12,6 +12,7 @@ import { ToolApprovals } from '../chat/toolApprovals';
 import { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
 import { readLogLevel } from '../config/configurationReader';
+import { registerDevMode } from '../devmode/registerDevMode';
 import { ElicitationCapability } from '../elicitation/elicitationCapability';
 import { VscodeElicitationPrompter } from '../elicitation/elicitationPrompter';
 import { registerImportCommand } from '../import/importCommand';
@@ -73,9 +74,13 @@ export function activateContributions(host: ActivationHost): Contributions {
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
   const auth = registerAuth(context.secrets, () => sessions);
+  // Dev mode (mcp.json's `dev`): restarts on file changes, and starts under the debugger when asked.
+  const devMode = registerDevMode(sessions, (name) => logs.logger(name));
   const prepare = async (definition: ServerDefinition): Promise<PreparedStart> => {
     const resolved = await inputs.resolve(definition);
-    return { definition: resolved.definition, secrets: resolved.secrets, auth: await auth.authFor(resolved.definition) };
+    // Last: the debugger's port is taken just before the process starts.
+    const started = await devMode.prepareStart(resolved.definition);
+    return { definition: started, secrets: resolved.secrets, auth: await auth.authFor(resolved.definition) };
   };
 
   // MCP Apps: the tools' catalog tells an app's calls what the tool allows; tools and @mcp show the apps.
@@ -108,7 +113,9 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...resources.disposables,
     ...prompts.disposables,
     ...registry.disposables,
-    host.serversTree.setNotes(registry.notes),
+    host.serversTree.addNotes(registry.notes),
+    host.serversTree.addNotes(devMode.notes),
+    ...devMode.disposables,
   ];
   if (testHooksEnabled()) {
     disposables.push(

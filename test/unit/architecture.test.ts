@@ -11,7 +11,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // The protocol core (no `vscode`) and the shared helpers, tables and strings.
   ['mcp', 'common'],
   // Settings, trust, and the features that depend on nothing but the ground (MCP Apps: tools and chat show them).
-  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps'],
+  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps', 'devmode'],
   // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link
   // resources; the registry stores secrets as inputs and names servers as import does).
   ['servers', 'prompts', 'tools', 'registry'],
