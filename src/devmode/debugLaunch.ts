@@ -42,7 +42,9 @@ async function debugNode(name: string, launch: StdioTransportConfig): Promise<St
       type: 'pwa-node',
       request: 'attach',
       name: vscode.l10n.t('MCP: {0}', name),
-      host: HOST,
+      // js-debug's attach takes `address` (default "localhost", which may resolve to ::1 while the
+      // inspector listens on 127.0.0.1 only).
+      address: HOST,
       port,
       timeout: 30_000,
       continueOnAttach: true,
