@@ -13,6 +13,7 @@ import { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
 import { readLogLevel } from '../config/configurationReader';
 import { registerDevMode } from '../devmode/registerDevMode';
+import { IconCache } from '../icons/iconCache';
 import { ElicitationCapability } from '../elicitation/elicitationCapability';
 import { VscodeElicitationPrompter } from '../elicitation/elicitationPrompter';
 import { registerImportCommand } from '../import/importCommand';
@@ -94,9 +95,11 @@ export function activateContributions(host: ActivationHost): Contributions {
       return toolCatalog.find(server, name);
     },
   });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps);
-  const resources = registerResources(sessions, (name) => logs.logger(name));
-  const prompts = registerPrompts(sessions, context.globalState);
+  // Servers', tools', prompts' and resources' own icons, fetched by the extension host into global storage.
+  const icons = new IconCache(context.globalStorageUri);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons);
+  const resources = registerResources(sessions, (name) => logs.logger(name), icons);
+  const prompts = registerPrompts(sessions, context.globalState, icons);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(), apps: apps.apps });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers });
 
@@ -115,6 +118,8 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...registry.disposables,
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
+    icons,
+    host.serversTree.setIcons(icons),
     ...devMode.disposables,
   ];
   if (testHooksEnabled()) {

@@ -1,7 +1,9 @@
 // The "Servers" view: one node per configured server, rendered from the session manager's state.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
+import type { IconCache } from '../icons/iconCache';
 import { Disposable } from '../mcp/lifecycle';
+import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { contextValueFor, descriptionFor, esc, iconFor, tooltipFor } from './serverPresentation';
 
@@ -18,6 +20,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
   private readonly changeEmitter = this._register(new vscode.EventEmitter<ServerEntry | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly notes: ServerNotes[] = [];
+  private icons: IconCache | undefined;
 
   constructor(private readonly manager: SessionManager) {
     super();
@@ -40,6 +43,17 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     });
   }
 
+  /** Servers' own icons (2025-11-25 `icons` in serverInfo), shown while they run; set once loaded. */
+  setIcons(icons: IconCache): vscode.Disposable {
+    this.icons = icons;
+    const listener = icons.onDidLoad(() => this.changeEmitter.fire(undefined));
+    this.changeEmitter.fire(undefined);
+    return new vscode.Disposable(() => {
+      listener.dispose();
+      if (this.icons === icons) this.icons = undefined;
+    });
+  }
+
   getTreeItem(entry: ServerEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(entry.name, vscode.TreeItemCollapsibleState.None);
     const notes = this.notes.flatMap((n) => n.noteFor(entry.name) ?? []);
@@ -48,7 +62,9 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     item.description = [...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · ');
     const tooltip = (item.tooltip = tooltipFor(entry));
     for (const note of notes.reverse()) tooltip.value = `$(${note.icon}) ${esc(note.tooltip)}\n\n${tooltip.value}`;
-    item.iconPath = iconFor(entry);
+    // The server's own icon says which server it is; any other state than running needs the state icon.
+    const own = entry.session && SessionState.isRunning(entry.session.state) ? this.icons?.imageFor(entry.session.serverInfo?.icons) : undefined;
+    item.iconPath = own ?? iconFor(entry);
     item.contextValue = [contextValueFor(entry), ...notes.map((n) => n.contextWord)].filter(Boolean).join(' ');
     item.command = { command: CommandIds.showOutput, title: vscode.l10n.t('Show Output'), arguments: [entry] };
     return item;
