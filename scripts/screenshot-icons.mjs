@@ -5,7 +5,7 @@
 // then stops everything. Look at the picture before committing it.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ROOT, allowServer, openWorkbench, runCommand, showRunningServer, startDemo, waitForStatusBar } from './host/demoHost.mjs';
+import { ROOT, allowServer, openWorkbench, showRunningServer, startDemo, waitForStatusBar } from './host/demoHost.mjs';
 
 const out = resolve(process.argv[2] ?? join(ROOT, 'docs', 'images', 'icons-in-trees.png'));
 mkdirSync(dirname(out), { recursive: true });
@@ -21,14 +21,10 @@ try {
   await allowServer(page, 'demo');
   await waitForStatusBar(page, '1/1');
   await showRunningServer(page, 'demo');
-  // The other two views of the container, opened (a view that is collapsed renders nothing).
-  for (const view of ['Tools', 'Resources']) {
-    await runCommand(page, `MCP Client: Focus on ${view} View`).catch(() => log(`could not focus the ${view} view`));
-  }
+  // The Resources and Tools views share the container and are open by default; wait for a tool's row.
   const sidebar = page.locator('.monaco-workbench .part.sidebar');
-  // Until the icons (fetched and checked by the extension host) replace the theme icons.
-  await sidebar.locator('.custom-view-tree-node-item-icon[style*="icons/"]').first().waitFor({ state: 'attached', timeout: 30_000 })
-    .catch(() => log('no image icon appeared within 30 s'));
+  await sidebar.locator('.monaco-list-row', { hasText: 'Reindex notes' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.press('Escape');
   await page.mouse.move(1190, 880);
   await page.waitForTimeout(1500);
   const box = await sidebar.boundingBox();
