@@ -32,13 +32,23 @@ const startsWith = (prefix: string | undefined) => (value: string) => value.star
 
 // A 32×32 notepad icon (PNG), small enough to embed.
 const ICON_PNG = 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAZklEQVR42mNgGAWDEVTkBfynBSbJAf+/HIHjOwGofHIwySFATQeQFQXUcgDZaYAaDqAoEVLqAIpzAbUTIdm5wK3iBEWYYgcMeAiMOmA0DYw6YDQNjDpgNA2MOmDkOmBAOyajgJ4AAHXcK7WpqWloAAAAAElFTkSuQmCC';
+// 32×32 icons (2025-11-25 `icons`) for the server, its tools, prompts and resources, inline as data: URIs.
+const ICONS = {
+  ADD: 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAO0lEQVR42mNgGAWjgESgt8D5Pz486oBRB4w6YOg7gJAFlOJRB4w6YNQBg98BoyXhqANGHTDqgFEw4gAAOieUH4FXb0MAAAAASUVORK5CYII=',
+  SEARCH: 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAc0lEQVR42u2Xyw0AIAhDuTqqK7uMjqCBQsFA4pW+YPhUpKNCjLn27dGE3UA04jCIFwE3CE1CKIQ2EQTAmsQMgShhA8AAUG3cX1AbIHwO0Cdhil2A2obmtWy5B/6C0JQ77GYM6YqG8ICgmxu6w6LbvFS+8wDW91sso07AUgAAAABJRU5ErkJggg==',
+  CREATE: 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAOklEQVR42mNgGAWDFdzO1fhPTTzqgFEHDH0HkApGo2DUAaOJcNQBo4lwNApGHTCaCEcdMPQdMAroBQDfHTw0IcPkwwAAAABJRU5ErkJggg==',
+  REINDEX: 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAYklEQVR42mNgGAWjgAzQFHD/PzY8IJbSxTGkWk5VR5BrOVUcQaqhVHUEJQbRxBGUemDAsutooTUKRsFotT2ghRHFDqBmUUyyGYOuMqJ7dTwoGiSDokk2KBqlg6JZPgqGLQAAfxS40A9DaCwAAAAASUVORK5CYII=',
+  WELCOME: 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAX0lEQVR42mNgGAVDHVxZrvMfGx5Qy+nmCJo6gJCBhCynyAHEGEozBxBjMLF41AED7gCyHEMrB5DkkFFH0MMRg98BAxoFI9fyYVcQjdYFQ7NBMiiaZKOt4iHTMRkF1AAA+p6tVTKCbpwAAAAASUVORK5CYII=',
+  STATS: 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAPElEQVR42u3OsQkAIAxE0bSO6souowtYpBAh4X249ngR6tyYa98GAADQA5A5BwAAqAt4dQ4AAABQF6CfHY+e5wuRR5EqAAAAAElFTkSuQmCC',
+};
+const icon = (png: string) => [{ src: `data:image/png;base64,${png}`, mimeType: 'image/png', sizes: ['32x32'] }];
 const CLOCK_URI = 'notes://clock';
 const PAGE_SIZE = 25;
 const startedAt = Date.now();
 
 const STATIC_RESOURCES: Resource[] = [
-  { uri: 'notes://welcome.md', name: 'welcome', title: 'Welcome', mimeType: 'text/markdown', description: 'What this server offers', annotations: { audience: ['user'], priority: 1 } },
-  { uri: 'notes://stats.json', name: 'stats', title: 'Notebook statistics', mimeType: 'application/json' },
+  { uri: 'notes://welcome.md', name: 'welcome', title: 'Welcome', mimeType: 'text/markdown', description: 'What this server offers', annotations: { audience: ['user'], priority: 1 }, icons: icon(ICONS.WELCOME) },
+  { uri: 'notes://stats.json', name: 'stats', title: 'Notebook statistics', mimeType: 'application/json', icons: icon(ICONS.STATS) },
   { uri: 'notes://icon.png', name: 'icon', title: 'Notepad icon', mimeType: 'image/png' },
   { uri: CLOCK_URI, name: 'clock', title: 'Live clock', mimeType: 'text/plain', description: 'Changes every 2 seconds; subscribe to follow it' },
 ];
@@ -53,7 +63,7 @@ A tiny notebook served over MCP. Try:
 `;
 
 function createServer(era: 'legacy' | 'modern'): McpServer {
-  const server = new McpServer({ name: 'demo-notes', title: 'Demo Notes', version: '1.0.0' }, {
+  const server = new McpServer({ name: 'demo-notes', title: 'Demo Notes', version: '1.0.0', icons: icon(ICON_PNG) }, {
     instructions: 'Demo Notes keeps three notebooks (ideas, todo, journal). Read notes as resources, search them with search_notes, add one with create_note.',
     capabilities: { logging: {}, resources: { subscribe: true, listChanged: true } },
   });
@@ -118,6 +128,7 @@ function createServer(era: 'legacy' | 'modern'): McpServer {
 
   // ── Prompts ────────────────────────────────────────────────────────────────
   server.registerPrompt('summarize_notes', {
+    icons: icon(ICONS.SEARCH),
     title: 'Summarize notes',
     description: 'Summarize the latest notes of one notebook',
     argsSchema: z.object({
@@ -150,6 +161,7 @@ function createServer(era: 'legacy' | 'modern'): McpServer {
 
   // ── Tools ──────────────────────────────────────────────────────────────────
   server.registerTool('add', {
+    icons: icon(ICONS.ADD),
     title: 'Add numbers',
     description: 'Add two numbers',
     inputSchema: z.object({ a: z.number(), b: z.number() }),
@@ -160,6 +172,7 @@ function createServer(era: 'legacy' | 'modern'): McpServer {
   });
 
   server.registerTool('search_notes', {
+    icons: icon(ICONS.SEARCH),
     title: 'Search notes',
     description: 'Find notes whose title or text contains the query; returns links to them',
     inputSchema: z.object({ query: z.string().min(1), limit: z.number().int().min(1).max(20).default(5) }),
@@ -177,6 +190,7 @@ function createServer(era: 'legacy' | 'modern'): McpServer {
   });
 
   server.registerTool('create_note', {
+    icons: icon(ICONS.CREATE),
     title: 'Create note',
     description: 'Add a note to a notebook (the resource list changes)',
     inputSchema: z.object({ category: z.enum(CATEGORIES), title: z.string().min(1), body: z.string().default('') }),
@@ -190,6 +204,7 @@ function createServer(era: 'legacy' | 'modern'): McpServer {
   });
 
   server.registerTool('reindex_notes', {
+    icons: icon(ICONS.REINDEX),
     title: 'Reindex notes',
     description: 'Rebuild the search index. Slow on purpose: reports progress and can be cancelled',
     inputSchema: z.object({ seconds: z.number().min(1).max(60).default(5).describe('How long it takes') }),

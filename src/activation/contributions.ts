@@ -12,6 +12,8 @@ import { ToolApprovals } from '../chat/toolApprovals';
 import { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
 import { readLogLevel } from '../config/configurationReader';
+import { registerDevMode } from '../devmode/registerDevMode';
+import { IconCache } from '../icons/iconCache';
 import { ElicitationCapability } from '../elicitation/elicitationCapability';
 import { VscodeElicitationPrompter } from '../elicitation/elicitationPrompter';
 import { registerImportCommand } from '../import/importCommand';
@@ -76,9 +78,13 @@ export function activateContributions(host: ActivationHost): Contributions {
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
   const auth = registerAuth(context.secrets, () => sessions);
+  // Dev mode (mcp.json's `dev`): restarts on file changes, and starts under the debugger when asked.
+  const devMode = registerDevMode(sessions, (name) => logs.logger(name));
   const prepare = async (definition: ServerDefinition): Promise<PreparedStart> => {
     const resolved = await inputs.resolve(definition);
-    return { definition: resolved.definition, secrets: resolved.secrets, auth: await auth.authFor(resolved.definition) };
+    // Last: the debugger's port is taken just before the process starts.
+    const started = await devMode.prepareStart(resolved.definition);
+    return { definition: started, secrets: resolved.secrets, auth: await auth.authFor(resolved.definition) };
   };
 
   // MCP Apps: the tools' catalog tells an app's calls what the tool allows; tools and @mcp show the apps.
@@ -92,9 +98,11 @@ export function activateContributions(host: ActivationHost): Contributions {
       return toolCatalog.find(server, name);
     },
   });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps);
-  const resources = registerResources(sessions, (name) => logs.logger(name));
-  const prompts = registerPrompts(sessions, context.globalState);
+  // Servers', tools', prompts' and resources' own icons, fetched by the extension host into global storage.
+  const icons = new IconCache(context.globalStorageUri);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons);
+  const resources = registerResources(sessions, (name) => logs.logger(name), icons);
+  const prompts = registerPrompts(sessions, context.globalState, icons);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(), apps: apps.apps });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers });
 
@@ -111,7 +119,11 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...resources.disposables,
     ...prompts.disposables,
     ...registry.disposables,
-    host.serversTree.setNotes(registry.notes),
+    host.serversTree.addNotes(registry.notes),
+    host.serversTree.addNotes(devMode.notes),
+    icons,
+    host.serversTree.setIcons(icons),
+    ...devMode.disposables,
   ];
   if (testHooksEnabled()) {
     disposables.push(

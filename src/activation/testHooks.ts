@@ -57,7 +57,7 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
         const item = serversTree.getTreeItem(entry);
-        return { ...plainTreeItem(item), icon: (item.iconPath as vscode.ThemeIcon).id, tooltip: (item.tooltip as vscode.MarkdownString).value };
+        return { ...plainTreeItem(item), tooltip: (item.tooltip as vscode.MarkdownString).value };
       }),
     ),
     // The Resources view (`{ children: <parent id> }`, root when omitted) or the open template or Find
@@ -69,8 +69,7 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       return Promise.all(
         (await resourcesTree.getChildren(parent)).map((node) => {
           const item = resourcesTree.resolveTreeItem(resourcesTree.getTreeItem(node), node);
-          const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : item.iconPath instanceof vscode.Uri ? item.iconPath.toString(true) : undefined;
-          return { id: item.id, ...plainTreeItem(item), icon, command: item.command?.command };
+          return { id: item.id, ...plainTreeItem(item), command: item.command?.command };
         }),
       );
     }),
@@ -78,7 +77,7 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
     command(TestHookIds.promptPickerItems, async (onlyServer?: string) => {
       await prompts.catalog.startStopped((name) => prompts.startServer(name), onlyServer);
       await prompts.catalog.load({ refresh: true });
-      return buildPickerRows(prompts.catalog.servers(), prompts.recents.list(), onlyServer).map(toItem).map(plainQuickPickItem);
+      return buildPickerRows(prompts.catalog.servers(), prompts.recents.list(), onlyServer).map((row) => toItem(row, prompts.icons)).map(plainQuickPickItem);
     }),
     // An argument step's rows for a typed value, with the other arguments filled so far as context.
     command(TestHookIds.argumentItems, async (server: string, prompt: string, argument: string, value: string, filled: Record<string, string> = {}) => {
@@ -138,6 +137,7 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
 function plainTreeItem(item: vscode.TreeItem) {
   return {
     label: item.label,
+    icon: plainIcon(item.iconPath),
     description: item.description,
     tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip,
     contextValue: item.contextValue,
@@ -150,5 +150,14 @@ function plainQuickPickItem(item: vscode.QuickPickItem) {
     label: item.label,
     ...(item.description !== undefined ? { description: item.description } : {}),
     ...(item.detail !== undefined ? { detail: item.detail } : {}),
+    ...(item.iconPath !== undefined ? { icon: plainIcon(item.iconPath) } : {}),
   };
+}
+
+/** A theme icon's id, an image's URI, or `{ light, dark }` URIs. */
+function plainIcon(icon: vscode.TreeItem['iconPath']): string | { light: string; dark: string } | undefined {
+  if (icon instanceof vscode.ThemeIcon) return icon.id;
+  if (icon instanceof vscode.Uri) return icon.toString(true);
+  if (icon && typeof icon === 'object' && 'light' in icon) return { light: String(icon.light), dark: String(icon.dark) };
+  return typeof icon === 'string' ? icon : undefined;
 }

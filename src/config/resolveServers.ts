@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import type { ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
+import type { DevModeSettings, ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
 import type { ConfiguredServer } from '../mcp/sessionManager';
 import { SettingKeys } from '../common/settingKeys';
 import { type ConfigResult, pathSegment } from './result';
@@ -103,6 +103,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     const headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, resolve(v, `.headers${pathSegment(k)}`)]));
     transport = { type: entry.type, url, headers };
   }
+  const dev = entry.dev ? devSettings(entry, base, resolve) : undefined;
   if (errors.length > 0) return { ok: false, errors };
   const definition: ServerDefinition = {
     name,
@@ -115,8 +116,19 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     autoStart: entry.autoStart,
     disabled: entry.disabled,
     ...(entry.type !== 'stdio' && entry.oauth ? { oauth: entry.oauth } : {}),
+    ...(dev ? { dev } : {}),
   };
   return { ok: true, value: definition };
+}
+
+/** `dev` as the dev-mode feature uses it; globs and debugpyPath may use variables like `${workspaceFolder}`. */
+function devSettings(entry: ServerEntry, base: string, resolve: (value: string, path: string) => string): DevModeSettings {
+  const watch = (entry.dev?.watch ?? []).map((glob, i) => resolve(glob, `.dev.watch[${i}]`));
+  const debug = entry.type === 'stdio' ? entry.dev?.debug : undefined;
+  if (debug?.type === 'debugpy' && debug.debugpyPath !== undefined) {
+    return { watch, base, debug: { type: 'debugpy', debugpyPath: resolvePath(base, resolve(debug.debugpyPath, '.dev.debug.debugpyPath')) } };
+  }
+  return { watch, base, ...(debug ? { debug } : {}) };
 }
 
 /** Read whenever the settings are read; `env` entries are applied on top by the caller. */

@@ -42,6 +42,28 @@ const common = {
     .optional(),
 };
 
+/** VS Code mcp.json's `dev.watch`: one glob or a list; `!`-prefixed globs exclude. */
+const devWatch = z
+  .union([z.string({ error: 'must be a glob' }), z.array(z.string({ error: 'must be a glob' }), { error: 'must be a glob or a list of globs' })], {
+    error: 'must be a glob or a list of globs',
+  })
+  .transform((value) => (typeof value === 'string' ? [value] : value))
+  .optional();
+
+/** VS Code mcp.json's `dev.debug`: start the server under Node's inspector or debugpy and attach VS Code's debugger. */
+const devDebug = z
+  .discriminatedUnion(
+    'type',
+    [z.strictObject({ type: z.literal('node') }), z.strictObject({ type: z.literal('debugpy'), debugpyPath: optionalString() })],
+    { error: 'must be { "type": "node" } or { "type": "debugpy" }' },
+  )
+  .optional();
+
+const DEV_MESSAGE = { error: 'must be an object with "watch" and/or "debug"' };
+const stdioDev = z.strictObject({ watch: devWatch, debug: devDebug }, DEV_MESSAGE).optional();
+// Only `watch`: a server at a URL is not a process we start, so there is nothing to debug.
+const httpDev = z.strictObject({ watch: devWatch }, DEV_MESSAGE).optional();
+
 export const stdioServerSchema = z.strictObject({
   type: z.literal('stdio').default('stdio'),
   command: z
@@ -57,6 +79,7 @@ export const stdioServerSchema = z.strictObject({
     .default({}),
   envFile: optionalString(),
   cwd: optionalString(),
+  dev: stdioDev,
   ...common,
 });
 
@@ -83,6 +106,7 @@ export const httpServerSchema = z.strictObject({
       { error: 'must be an object' },
     )
     .optional(),
+  dev: httpDev,
   ...common,
 });
 
@@ -93,10 +117,10 @@ export type ServerEntry = StdioServerEntry | HttpServerEntry;
 
 /**
  * Keys of VS Code's mcp.json server entries that we accept and ignore, so a configuration copied
- * from mcp.json works unchanged: `dev` (watch/debug mode for server authors, a VS Code feature),
- * `gallery` and `version` (written by VS Code when a server is installed from its gallery).
+ * from mcp.json works unchanged: `gallery` and `version` (written by VS Code when a server is
+ * installed from its gallery; they describe where it came from, not how it runs).
  */
-export const IGNORED_KEYS: readonly string[] = ['dev', 'gallery', 'version'];
+export const IGNORED_KEYS: readonly string[] = ['gallery', 'version'];
 
 const STDIO_KEYS = Object.keys(stdioServerSchema.shape);
 const HTTP_KEYS = Object.keys(httpServerSchema.shape);

@@ -23,7 +23,7 @@ export interface ImportedConfig {
 
 /** Fields `mcpClient.servers` understands (see serverSchema.ts). */
 const SERVER_FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'disabled', 'autoStart', 'timeout', 'roots', 'oauth'];
-/** VS Code mcp.json fields that `mcpClient.servers` accepts and ignores (see serverSchema IGNORED_KEYS): kept as written. */
+/** VS Code mcp.json fields kept as written: dev mode (src/devmode), and what serverSchema IGNORED_KEYS accepts and ignores. */
 const VSCODE_ONLY = ['dev', 'gallery', 'version'];
 const TOP_LEVEL: Record<ConfigFormat, { servers: string; known: string[] }> = {
   vscode: { servers: 'servers', known: ['servers', 'inputs'] },

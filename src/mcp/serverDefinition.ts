@@ -32,6 +32,16 @@ export interface OAuthSettings {
   allowIssuerMismatch?: boolean;
 }
 
+/** VS Code mcp.json's `dev` key: for people writing the server (src/devmode acts on it). */
+export interface DevModeSettings {
+  /** Globs; `!`-prefixed ones exclude. Relative ones are relative to `base`. */
+  watch: string[];
+  /** The folder relative globs start from: the setting's folder, else the first workspace folder. */
+  base: string;
+  /** Stdio servers only. */
+  debug?: { type: 'node' } | { type: 'debugpy'; debugpyPath?: string };
+}
+
 export interface ServerDefinition {
   name: string;
   scope: ServerScope;
@@ -47,6 +57,7 @@ export interface ServerDefinition {
   autoStart: boolean;
   disabled: boolean;
   oauth?: OAuthSettings;
+  dev?: DevModeSettings;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -70,5 +81,5 @@ export function describeTransport(t: TransportConfig): string {
 
 /** Stable identity of everything that affects how a server runs; a change means restart. */
 export function definitionKey(d: ServerDefinition): string {
-  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.startTimeoutMs ?? null, d.roots, d.disabled, d.oauth ?? null]);
+  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.startTimeoutMs ?? null, d.roots, d.disabled, d.oauth ?? null, d.dev ?? null]);
 }

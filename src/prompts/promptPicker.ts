@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import type { Prompt } from '@modelcontextprotocol/client';
+import type { IconCache } from '../icons/iconCache';
 import { buildPickerRows, type PickerRow } from './pickerRows';
 import type { PromptCatalog } from './promptCatalog';
 import type { RecentPrompts } from './recentPrompts';
@@ -12,6 +13,8 @@ export interface PickerContext {
   catalog: PromptCatalog;
   recents: RecentPrompts;
   startServer(name: string): Promise<void>;
+  /** The prompts' own icons (2025-11-25), where a server gives them. */
+  icons?: IconCache;
 }
 
 export interface PickerOptions {
@@ -38,7 +41,7 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
   let activeKey = options.activeKey;
   const render = () => {
     const rows = buildPickerRows(catalog.servers(), recents.list(), options.onlyServer);
-    const items = rows.map(toItem);
+    const items = rows.map((row) => toItem(row, context.icons));
     const loading = rows.some((r) => r.kind === 'status' && r.busy);
     if (!rows.some((r) => r.kind === 'prompt') && !loading && !refreshing) items.push(...emptyItems(catalog, options.onlyServer));
     qp.items = items;
@@ -52,11 +55,11 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
     const finish = (answer: PickerAnswer) => {
       if (done) return;
       done = true;
-      listener.dispose();
+      for (const l of listeners) l.dispose();
       resolve(answer);
       qp.dispose();
     };
-    const listener = catalog.onDidChange(render);
+    const listeners = [catalog.onDidChange(render), ...(context.icons ? [context.icons.onDidLoad(render)] : [])];
     qp.onDidChangeActive((items) => {
       const row = items[0]?.row;
       if (row && 'key' in row) activeKey = row.key;
@@ -85,12 +88,12 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
 }
 
 /** The quick pick item for a row (exported for the host tests' hook). */
-export function toItem(row: PickerRow): Item {
+export function toItem(row: PickerRow, icons?: IconCache): Item {
   switch (row.kind) {
     case 'separator':
       return { kind: vscode.QuickPickItemKind.Separator, label: row.label };
     case 'prompt':
-      return { label: row.label, description: row.description, detail: row.detail, row };
+      return { label: row.label, description: row.description, detail: row.detail, iconPath: icons?.imageFor(row.prompt.icons), row };
     case 'status':
       return {
         label: `${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`,

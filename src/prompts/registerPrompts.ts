@@ -3,6 +3,7 @@
 // is the chat feature's (src/chat), which gets the services made here.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
+import type { IconCache } from '../icons/iconCache';
 import type { SessionManager } from '../mcp/sessionManager';
 import { PromptCatalog } from './promptCatalog';
 import { PromptDocuments } from './promptDocuments';
@@ -10,12 +11,17 @@ import type { PromptServices } from './promptFlow';
 import { RecentPrompts } from './recentPrompts';
 import { registerRunPromptCommand } from './runPromptCommand';
 
-export function registerPrompts(sessions: SessionManager, globalState: vscode.Memento): { services: PromptServices; disposables: vscode.Disposable[] } {
+export function registerPrompts(
+  sessions: SessionManager,
+  globalState: vscode.Memento,
+  icons?: IconCache,
+): { services: PromptServices; disposables: vscode.Disposable[] } {
   const catalog = new PromptCatalog(sessions);
   const services: PromptServices = {
     sessions,
     catalog,
     recents: new RecentPrompts(globalState),
+    icons,
     // Through the command, so a start from here is a user action like any other (consent, error reporting).
     startServer: async (name) => {
       await vscode.commands.executeCommand(CommandIds.startServer, name);

@@ -28,7 +28,7 @@ export interface RegistryHost {
 /** A note for a server's node in the Servers view (the shape src/servers/serversTree.ts takes). */
 export interface UpdateNotes {
   readonly onDidChange: vscode.Event<void>;
-  noteFor(name: string): { description: string; tooltip: string; contextWord: string } | undefined;
+  noteFor(name: string): { description: string; tooltip: string; contextWord: string; icon: string } | undefined;
 }
 
 export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disposables: vscode.Disposable[] } {
@@ -132,6 +132,7 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
       return {
         description: vscode.l10n.t('update {0}', version),
         contextWord: 'updateAvailable',
+        icon: 'arrow-circle-up',
         tooltip: vscode.l10n.t('Version {0} is available (installed: {1}).', version, available.installed.registry.version),
       };
     },

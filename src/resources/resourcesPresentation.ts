@@ -1,9 +1,10 @@
 // How resources and templates look in the Resources view: label, "MIME · size" description, an
-// escaped tooltip, and an icon by MIME type. A server's own icon is used only when it is an image
-// given as a `data:` URI or over https: anything else could make VS Code fetch or run what it names.
+// escaped tooltip, and an icon: the server's own (src/icons decides which may be shown and fetches it,
+// never the renderer), else one by MIME type.
 import { isAppResource } from '../mcp/apps/uiExtension';
 import * as vscode from 'vscode';
 import type { Annotations, Icon, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import type { IconCache } from '../icons/iconCache';
 import { baseMimeType } from './mimeTypes';
 import { formatSize } from './resourceContents';
 
@@ -71,31 +72,9 @@ export function codiconFor(mimeType: string | undefined, uri = ''): string {
   return 'file';
 }
 
-export function iconFor(item: { mimeType?: string; icons?: Icon[] }, uri?: string): vscode.ThemeIcon | vscode.Uri | { light: vscode.Uri; dark: vscode.Uri } {
-  return serverIcon(item.icons) ?? new vscode.ThemeIcon(codiconFor(item.mimeType, uri));
-}
-
-/** The server's icon, only when it is an image given as `data:` or https; light/dark variants kept. */
-export function serverIcon(icons: Icon[] | undefined): vscode.Uri | { light: vscode.Uri; dark: vscode.Uri } | undefined {
-  const safe = (icons ?? []).filter(isSafeImageIcon);
-  if (safe.length === 0) return undefined;
-  const light = safe.find((i) => i.theme === 'light');
-  const dark = safe.find((i) => i.theme === 'dark');
-  if (light && dark) return { light: vscode.Uri.parse(light.src, true), dark: vscode.Uri.parse(dark.src, true) };
-  return vscode.Uri.parse((safe.find((i) => !i.theme) ?? safe[0]!).src, true);
-}
-
-export function isSafeImageIcon(icon: Icon): boolean {
-  const src = icon.src.trim();
-  const declared = icon.mimeType === undefined || /^image\//i.test(icon.mimeType);
-  if (/^data:/i.test(src)) return declared && /^data:image\/[a-z0-9.+-]+[;,]/i.test(src);
-  try {
-    const url = new URL(src);
-    if (url.protocol !== 'https:') return false;
-    return icon.mimeType !== undefined ? declared : /\.(png|jpe?g|gif|webp|svg|ico)$/i.test(url.pathname);
-  } catch {
-    return false;
-  }
+/** The resource's own icon (fetched and checked by src/icons) when there is one to show, else one for its type. */
+export function iconFor(item: { mimeType?: string; icons?: Icon[] }, uri: string | undefined, icons: IconCache | undefined): vscode.IconPath {
+  return icons?.imageFor(item.icons) ?? new vscode.ThemeIcon(codiconFor(item.mimeType, uri));
 }
 
 /** Priority first (higher first; none counts as 0.5, the spec's middle), then label, then URI. */

@@ -10,7 +10,8 @@ import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { documentUri } from './openResource';
 import { addressKey } from './resourceDocuments';
-import { iconFor, labelOf, resourceDescription, resourceTooltip, serverIcon } from './resourcesPresentation';
+import type { IconCache } from '../icons/iconCache';
+import { iconFor, labelOf, resourceDescription, resourceTooltip } from './resourcesPresentation';
 import { ServerListing } from './resourcesServerListing';
 
 export type ResourceNode =
@@ -32,8 +33,10 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
   constructor(
     private readonly manager: SessionManager,
     private readonly loggerFor: (server: string) => Logger | undefined,
+    private readonly icons?: IconCache,
   ) {
     super();
+    if (icons) this._register(icons.onDidLoad(() => this.changeEmitter.fire(undefined)));
     this._register(manager.onDidChange(() => this.syncServers()));
     this._register({ dispose: () => this.listings.forEach(({ listing }) => listing.dispose()) });
     this.syncServers();
@@ -78,13 +81,13 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       case 'server': {
         const session = this.manager.get(node.server);
         item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
-        item.iconPath = new vscode.ThemeIcon('server');
+        item.iconPath = this.icons?.imageFor(session?.serverInfo?.icons) ?? new vscode.ThemeIcon('server');
         item.description = session?.serverInfo?.title ?? session?.serverInfo?.name;
         break;
       }
       case 'resource':
         item.description = resourceDescription(node.resource);
-        item.iconPath = iconFor(node.resource, node.resource.uri);
+        item.iconPath = iconFor(node.resource, node.resource.uri, this.icons);
         item.command = { command: CommandIds.openResource, title: vscode.l10n.t('Open'), arguments: [node] };
         break;
       case 'templates':
@@ -94,7 +97,7 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
         break;
       case 'template':
         item.description = node.template.uriTemplate;
-        item.iconPath = serverIcon(node.template.icons) ?? new vscode.ThemeIcon('symbol-parameter');
+        item.iconPath = this.icons?.imageFor(node.template.icons) ?? new vscode.ThemeIcon('symbol-parameter');
         item.command = { command: CommandIds.openResourceTemplate, title: vscode.l10n.t('Open from Template…'), arguments: [node] };
         break;
       case 'loadMore': {

@@ -1,20 +1,26 @@
 // The "Servers" view: one node per configured server, rendered from the session manager's state.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
+import type { IconCache } from '../icons/iconCache';
 import { Disposable } from '../mcp/lifecycle';
+import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { contextValueFor, descriptionFor, esc, iconFor, tooltipFor } from './serverPresentation';
 
-/** What a feature adds to a server's node (src/registry: a newer version is published), wired in activation. */
+/**
+ * What a feature adds to a server's node (src/registry: a newer version is published; src/devmode: dev
+ * mode and its restarts), wired in activation. `icon` leads the tooltip line.
+ */
 export interface ServerNotes {
   readonly onDidChange: vscode.Event<void>;
-  noteFor(name: string): { description: string; tooltip: string; contextWord: string } | undefined;
+  noteFor(name: string): { description: string; tooltip: string; contextWord?: string; icon: string } | undefined;
 }
 
 export class ServersTreeProvider extends Disposable implements vscode.TreeDataProvider<ServerEntry> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<ServerEntry | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
-  private notes: ServerNotes | undefined;
+  private readonly notes: ServerNotes[] = [];
+  private icons: IconCache | undefined;
 
   constructor(private readonly manager: SessionManager) {
     super();
@@ -26,26 +32,40 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     return this.manager.entries().sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  setNotes(notes: ServerNotes): vscode.Disposable {
-    this.notes = notes;
+  addNotes(notes: ServerNotes): vscode.Disposable {
+    this.notes.push(notes);
     const listener = notes.onDidChange(() => this.changeEmitter.fire(undefined));
     this.changeEmitter.fire(undefined);
     return new vscode.Disposable(() => {
       listener.dispose();
-      if (this.notes === notes) this.notes = undefined;
+      const i = this.notes.indexOf(notes);
+      if (i >= 0) this.notes.splice(i, 1);
+    });
+  }
+
+  /** Servers' own icons (2025-11-25 `icons` in serverInfo), shown while they run; set once loaded. */
+  setIcons(icons: IconCache): vscode.Disposable {
+    this.icons = icons;
+    const listener = icons.onDidLoad(() => this.changeEmitter.fire(undefined));
+    this.changeEmitter.fire(undefined);
+    return new vscode.Disposable(() => {
+      listener.dispose();
+      if (this.icons === icons) this.icons = undefined;
     });
   }
 
   getTreeItem(entry: ServerEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(entry.name, vscode.TreeItemCollapsibleState.None);
-    const note = this.notes?.noteFor(entry.name);
+    const notes = this.notes.flatMap((n) => n.noteFor(entry.name) ?? []);
     item.id = `server:${entry.name}`;
-    // The note first: it asks for an action, and a narrow side bar cuts descriptions off at the end.
-    item.description = [note?.description, descriptionFor(entry)].filter(Boolean).join(' · ');
+    // Notes first: they may ask for an action, and a narrow side bar cuts descriptions off at the end.
+    item.description = [...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · ');
     const tooltip = (item.tooltip = tooltipFor(entry));
-    if (note) tooltip.value = `$(arrow-circle-up) ${esc(note.tooltip)}\n\n${tooltip.value}`;
-    item.iconPath = iconFor(entry);
-    item.contextValue = [contextValueFor(entry), note?.contextWord].filter(Boolean).join(' ');
+    for (const note of notes.reverse()) tooltip.value = `$(${note.icon}) ${esc(note.tooltip)}\n\n${tooltip.value}`;
+    // The server's own icon says which server it is; any other state than running needs the state icon.
+    const own = entry.session && SessionState.isRunning(entry.session.state) ? this.icons?.imageFor(entry.session.serverInfo?.icons) : undefined;
+    item.iconPath = own ?? iconFor(entry);
+    item.contextValue = [contextValueFor(entry), ...notes.map((n) => n.contextWord)].filter(Boolean).join(' ');
     item.command = { command: CommandIds.showOutput, title: vscode.l10n.t('Show Output'), arguments: [entry] };
     return item;
   }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import type { UserAnswers } from '../common/userAnswers';
 import { ViewIds } from '../common/viewIds';
+import type { IconCache } from '../icons/iconCache';
 import type { SessionManager } from '../mcp/sessionManager';
 import { registerCallToolCommand } from './callToolCommand';
 import type { ToolApps } from '../apps/toolApps';
@@ -18,9 +19,9 @@ export interface Tools {
 }
 
 /** `catalog` is shared with MCP Apps (an app's calls check its tools); `apps` shows the app of a tool that has one. */
-export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps): Tools {
+export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps, icons?: IconCache): Tools {
   const documents = new ToolResultDocuments();
-  const tree = new ToolsTreeProvider(catalog);
+  const tree = new ToolsTreeProvider(catalog, icons);
   return {
     catalog,
     tree,

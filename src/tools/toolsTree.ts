@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
+import type { IconCache } from '../icons/iconCache';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool };
@@ -29,10 +30,14 @@ export function appMark(tool: Tool): string | undefined {
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<ToolsNode | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
-  private readonly listener;
+  private readonly listeners: vscode.Disposable[];
 
-  constructor(private readonly catalog: ToolCatalog) {
-    this.listener = catalog.onDidChange(() => this.changeEmitter.fire(undefined));
+  constructor(
+    private readonly catalog: ToolCatalog,
+    private readonly icons?: IconCache,
+  ) {
+    const refresh = () => this.changeEmitter.fire(undefined);
+    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : [])];
   }
 
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
@@ -62,7 +67,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const hints = annotationHints(tool);
     const app = appMark(tool);
     item.description = [getDisplayName(tool) !== tool.name ? tool.name : undefined, app, hints.join(', ')].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(app ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
+    // The tool's own icon when the server gives one we can show; else what kind of tool it is.
+    item.iconPath = this.icons?.imageFor(tool.icons) ?? new vscode.ThemeIcon(app ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(getDisplayName(tool))}** \`${tool.name.replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(tool.description)}\n\n`);
@@ -79,7 +85,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   }
 
   dispose(): void {
-    this.listener.dispose();
+    for (const l of this.listeners) l.dispose();
     this.changeEmitter.dispose();
   }
 }

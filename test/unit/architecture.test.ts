@@ -10,8 +10,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 const FLOORS: readonly (readonly string[])[] = [
   // The protocol core (no `vscode`) and the shared helpers, tables and strings.
   ['mcp', 'common'],
+  // Servers' own icons: checked, fetched by the extension host and cached; every view that lists things uses them.
+  ['icons'],
   // Settings, trust, and the features that depend on nothing but the ground (MCP Apps: tools and chat show them).
-  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps'],
+  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps', 'devmode'],
   // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link
   // resources; the registry stores secrets as inputs and names servers as import does).
   ['servers', 'prompts', 'tools', 'registry'],

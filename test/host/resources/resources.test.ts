@@ -3,6 +3,7 @@
 // pages of 100 after its special ones (Markdown, text, PNG, a live counter, two parts, a missing one,
 // a 2 MB text), and a template `fixture://users/{user}/files/{file}` whose variables complete.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
 import { api, chatResponses, hooks, TEST_MODEL_EXTENSION_ID } from '../helpers';
@@ -70,7 +71,14 @@ describe('Resources in the extension host', () => {
     assert.match(tooltip, /\*\*Last modified:\*\* /);
     assert.equal(hello!.label, 'hello');
     const byLabel = (label: string) => first.find((i) => i.label === label)!;
-    assert.equal(byLabel('Pixel').icon, `data:image/png;base64,${PIXEL_PNG}`, "the server's data: image icon");
+    // The server's data: icon, checked and written to global storage by the extension host (the renderer
+    // gets a file, never the server's URI); until then the type's theme icon.
+    const pixelIcon = await until('the Pixel icon to be loaded', async () => {
+      const icon = (await children(SERVER))!.find((i) => i.label === 'Pixel')?.icon;
+      return icon?.endsWith('.png') && icon;
+    });
+    assert.match(pixelIcon, /\/icons\/[0-9a-f]{32}\.png$/);
+    assert.deepEqual(readFileSync(vscode.Uri.parse(pixelIcon).fsPath), Buffer.from(PIXEL_PNG, 'base64'), "the icon file holds the server's image");
     assert.equal(byLabel('missing').icon, 'file', 'an http icon is not used');
     assert.equal(byLabel('item 00000').description, 'text/plain · 11 B');
 

@@ -59,8 +59,25 @@ describe('server entry schema', () => {
     });
 
     it('accepts and drops the mcp.json keys we knowingly ignore', () => {
-      const value = valueOf('fs', { command: 'node', dev: { watch: 'src/**' }, gallery: true, version: '1.2.3' });
+      const value = valueOf('fs', { command: 'node', gallery: true, version: '1.2.3' });
       assert.deepEqual(Object.keys(value).sort(), ['args', 'autoStart', 'command', 'disabled', 'env', 'roots', 'timeout', 'type']);
+    });
+
+    it('keeps mcp.json dev mode: watch as a list, debug for stdio servers', () => {
+      const stdio = valueOf('fs', { command: 'node', dev: { watch: 'src/**', debug: { type: 'node' } } });
+      assert.ok(stdio.type === 'stdio');
+      assert.deepEqual(stdio.dev, { watch: ['src/**'], debug: { type: 'node' } });
+      const py = valueOf('py', { command: 'python', dev: { debug: { type: 'debugpy', debugpyPath: '/opt/debugpy' } } });
+      assert.deepEqual(py.dev, { debug: { type: 'debugpy', debugpyPath: '/opt/debugpy' } });
+      assert.deepEqual(valueOf('web', { url: 'https://example.com/mcp', dev: { watch: ['a/**', '!a/b'] } }).dev, { watch: ['a/**', '!a/b'] });
+    });
+
+    it('refuses dev settings it would not act on', () => {
+      assert.deepEqual(errorsOf('web', { url: 'https://example.com/mcp', dev: { debug: { type: 'node' } } }), ['mcpClient.servers.web.dev.debug: unknown setting']);
+      assert.deepEqual(errorsOf('fs', { command: 'node', dev: { debug: { type: 'chrome' } } }), [
+        'mcpClient.servers.fs.dev.debug.type: must be { "type": "node" } or { "type": "debugpy" }',
+      ]);
+      assert.deepEqual(errorsOf('fs', { command: 'node', dev: { watch: 3 } }), ['mcpClient.servers.fs.dev.watch: must be a glob or a list of globs']);
     });
 
     it('accepts a url made of variables (checked again after resolution)', () => {

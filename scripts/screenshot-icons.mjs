@@ -1,0 +1,44 @@
+// Screenshot of servers' own icons (2025-11-25 `icons`) in the trees: `node scripts/screenshot-icons.mjs [out.png]`.
+// Starts the demo (its server, tools, a prompt and resources carry data: PNG icons), allows the 'demo'
+// server, opens the Servers, Tools and Resources views, and saves the side bar
+//   out.png (default docs/images/icons-in-trees.png)
+// then stops everything. Look at the picture before committing it.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ROOT, allowServer, openWorkbench, showRunningServer, startDemo, waitForStatusBar } from './host/demoHost.mjs';
+
+const out = resolve(process.argv[2] ?? join(ROOT, 'docs', 'images', 'icons-in-trees.png'));
+mkdirSync(dirname(out), { recursive: true });
+const log = (text) => console.log(`screenshot: ${text}`);
+
+let demo;
+let browser;
+try {
+  demo = await startDemo({ port: 0, log });
+  const opened = await openWorkbench(demo.workspaceUrl, { width: 1200, height: 900 });
+  browser = opened.browser;
+  const { page } = opened;
+  await allowServer(page, 'demo');
+  await waitForStatusBar(page, '1/1');
+  await showRunningServer(page, 'demo');
+  // The Resources and Tools views share the container and are open by default; wait for a tool's row.
+  const sidebar = page.locator('.monaco-workbench .part.sidebar');
+  await sidebar.locator('.monaco-list-row', { hasText: 'Reindex notes' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await page.mouse.move(1190, 880);
+  await page.waitForTimeout(1500);
+  const box = await sidebar.boundingBox();
+  await page.screenshot({ path: out, clip: box ?? undefined });
+  log(`saved ${out}`);
+} catch (error) {
+  console.error(`screenshot: ${error.message}`);
+  if (browser) {
+    const failed = out.replace(/(\.png)?$/i, '-failed.png');
+    for (const page of browser.contexts().flatMap((c) => c.pages())) await page.screenshot({ path: failed }).catch(() => {});
+    console.error(`screenshot: the page at the time of the failure: ${failed}`);
+  }
+  process.exitCode = 1;
+} finally {
+  await browser?.close().catch(() => {});
+  await demo?.stop().catch(() => {});
+}

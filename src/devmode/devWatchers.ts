@@ -1,0 +1,106 @@
+// `dev.watch`: one set of file watchers per server that has it, kept in step with the configuration
+// (a new or changed definition gets new watchers, a removed one loses them). A matching change restarts
+// the server (through the session manager, so trust and consent still apply), says so in the server's
+// log, and counts the restart for the Servers view.
+import * as vscode from 'vscode';
+import type { Logger } from '../mcp/logger';
+import type { McpSession } from '../mcp/session';
+import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
+import { RestartScheduler } from './restartScheduler';
+import { displayPath, planWatch } from './watchPatterns';
+
+interface Watched {
+  session: McpSession;
+  scheduler: RestartScheduler;
+  disposables: vscode.Disposable[];
+}
+
+/** What the Servers view shows about a dev-mode server. */
+export interface DevRestarts {
+  count: number;
+  lastFile?: string;
+}
+
+export class DevWatchers implements vscode.Disposable {
+  private readonly watched = new Map<string, Watched>();
+  private readonly restarts = new Map<string, DevRestarts>();
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** A dev-mode server restarted (or started or stopped being watched). */
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly listener: vscode.Disposable;
+
+  constructor(
+    private readonly sessions: SessionManager,
+    private readonly logger: (name: string) => Logger,
+  ) {
+    this.listener = sessions.onDidChange(() => this.sync());
+    this.sync();
+  }
+
+  /** Restarts so far, for a server in dev mode with watch globs; undefined otherwise. */
+  restartsOf(name: string): DevRestarts | undefined {
+    return this.watched.has(name) ? (this.restarts.get(name) ?? { count: 0 }) : undefined;
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    for (const name of [...this.watched.keys()]) this.unwatch(name);
+    this.changeEmitter.dispose();
+  }
+
+  private sync(): void {
+    const wanted = new Map(this.sessions.entries().flatMap((e) => (e.session?.definition.dev?.watch.length ? [[e.name, e.session] as const] : [])));
+    let changed = false;
+    for (const [name, w] of this.watched) {
+      if (wanted.get(name) === w.session) continue;
+      this.unwatch(name);
+      changed = true;
+    }
+    for (const [name, session] of wanted) {
+      if (this.watched.has(name)) continue;
+      this.watch(name, session);
+      changed = true;
+    }
+    if (changed) this.changeEmitter.fire();
+  }
+
+  private watch(name: string, session: McpSession): void {
+    const dev = session.definition.dev!;
+    const plan = planWatch(dev.watch, dev.base);
+    const log = this.logger(name);
+    let lastFile: string | undefined;
+    const scheduler = new RestartScheduler(() => this.restart(name, session, lastFile));
+    const disposables: vscode.Disposable[] = [];
+    const onChange = (uri: vscode.Uri) => {
+      if (uri.scheme !== 'file' || !plan.matches(uri.fsPath)) return;
+      lastFile = displayPath(uri.fsPath, dev.base);
+      log.debug(vscode.l10n.t('Dev mode: {0} changed.', lastFile));
+      scheduler.changed();
+    };
+    for (const root of plan.roots) {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root.base), root.pattern));
+      disposables.push(watcher, watcher.onDidChange(onChange), watcher.onDidCreate(onChange), watcher.onDidDelete(onChange));
+    }
+    log.info(vscode.l10n.t('Dev mode: watching {0} (in {1}).', dev.watch.join(', '), dev.base));
+    this.watched.set(name, { session, scheduler, disposables });
+  }
+
+  private async restart(name: string, session: McpSession, file: string | undefined): Promise<void> {
+    // A server the user stopped stays stopped; a running, starting or failed one restarts (a fix may be the change).
+    if (this.sessions.get(name) !== session || SessionState.isStopped(session.state)) return;
+    const previous = this.restarts.get(name)?.count ?? 0;
+    this.restarts.set(name, { count: previous + 1, lastFile: file });
+    this.logger(name).info(vscode.l10n.t('Dev mode: {0} changed; restarting the server (restart {1}).', file ?? '?', previous + 1));
+    this.changeEmitter.fire();
+    await this.sessions.restart(name);
+  }
+
+  private unwatch(name: string): void {
+    const w = this.watched.get(name);
+    if (!w) return;
+    w.scheduler.dispose();
+    for (const d of w.disposables) d.dispose();
+    this.watched.delete(name);
+  }
+}

@@ -1,0 +1,52 @@
+// `dev.watch` globs → what to watch and which changed paths count. Plain Node (no vscode): the rules are
+// unit-tested. Relative globs start at the setting's folder, as VS Code's mcp.json reads them; `!` globs
+// exclude. picomatch matches because VS Code's own glob matcher is not exposed to extensions.
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
+
+/** One folder to watch recursively and the glob inside it (forward slashes, relative to `base`). */
+export interface WatchRoot {
+  base: string;
+  pattern: string;
+}
+
+export interface WatchPlan {
+  roots: WatchRoot[];
+  /** Whether a changed file (absolute path) should restart the server. */
+  matches(path: string): boolean;
+}
+
+export function planWatch(globs: readonly string[], base: string): WatchPlan {
+  const includes = globs.filter((g) => !g.startsWith('!')).map((g) => absoluteGlob(g, base));
+  const excludes = globs.filter((g) => g.startsWith('!')).map((g) => absoluteGlob(g.slice(1), base));
+  const roots = includes.map((glob) => {
+    // picomatch.scan splits "/a/b/**/*.js" into the literal folder "/a/b" and the glob "**/*.js".
+    const scan = picomatch.scan(glob);
+    return scan.isGlob ? { base: scan.base || '/', pattern: scan.glob } : { base: dirnameOf(glob), pattern: glob.slice(dirnameOf(glob).length + 1) };
+  });
+  const included = picomatch(includes, { dot: true });
+  const excluded = excludes.length > 0 ? picomatch(excludes, { dot: true }) : () => false;
+  return { roots, matches: (path) => included(toSlashes(path)) && !excluded(toSlashes(path)) };
+}
+
+/** A glob made absolute against `base`, with forward slashes (what picomatch expects on every OS). */
+function absoluteGlob(glob: string, base: string): string {
+  const normal = glob.replace(/\\/g, '/');
+  if (isAbsolute(normal) || /^[a-zA-Z]:\//.test(normal)) return normal;
+  return `${toSlashes(resolve(base))}/${normal.replace(/^\.\//, '')}`;
+}
+
+function toSlashes(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function dirnameOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}
+
+/** The changed file as the log shows it: relative to the base when inside it. */
+export function displayPath(path: string, base: string): string {
+  const rel = relative(base, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
