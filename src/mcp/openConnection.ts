@@ -7,7 +7,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { Connection, MAX_STDIO_MESSAGE_BYTES, type ConnectionOptions } from './connection';
 import { redeemAuthorization, type ConnectionAuth } from './connectionAuth';
 import { ManagedStdioTransport } from './managedStdioTransport';
-import { redactEnv, redactHeaders } from './redact';
+import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import type { HttpTransportConfig, StdioTransportConfig } from './serverDefinition';
 import { StdioProcess } from './stdioProcess';
 
@@ -35,7 +35,7 @@ export async function openConnection(options: ConnectionOptions, signal?: AbortS
 
 async function openStdio(config: StdioTransportConfig, options: ConnectionOptions, signal?: AbortSignal): Promise<Connection> {
   const { logger } = options;
-  logger.info(`Starting: ${[config.command, ...config.args].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
+  logger.info(`Starting: ${[config.command, ...redactArgs(config.args)].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
   const transport = new ManagedStdioTransport({
     command: config.command,
     args: config.args,
@@ -76,5 +76,5 @@ function looksLikeLegacySseServer(error: unknown): boolean {
 }
 
 function describeHttpConfig(config: HttpTransportConfig): string {
-  return `${config.url} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
+  return `${redactUrl(config.url)} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
 }

@@ -139,7 +139,7 @@ export class McpSession extends SessionLifecycle {
     } catch (error) {
       const code = (error as { code?: string | number }).code;
       const transport = connection?.transportErrorSince(started);
-      const reason = `${describeError(error)}${transport ? `; the connection reported: ${transport}` : ''}`;
+      const reason = this.mask(`${describeError(error)}${transport ? `; the connection reported: ${transport}` : ''}`);
       throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, code, { cause: error, reason });
     }
   }
@@ -152,7 +152,7 @@ export class McpSession extends SessionLifecycle {
       ended: subscription.closed.then((how) => (how === 'local' || disposed ? 'disposed' : 'lost')),
       dispose: async () => {
         disposed = true;
-        await subscription.close().catch((error) => this.options.logger.warn(`Closing ${what} failed: ${describeError(error)}`));
+        await subscription.close().catch((error) => this.logger.warn(`Closing ${what} failed: ${describeError(error)}`));
       },
     };
   }
@@ -175,7 +175,7 @@ export class McpSession extends SessionLifecycle {
         watcher.dispose();
         settle('disposed');
         if (this.connection !== c || !SessionState.isRunning(this.state)) return;
-        await unsubscribe().catch((error) => this.options.logger.warn(`resources/unsubscribe failed: ${describeError(error)}`));
+        await unsubscribe().catch((error) => this.logger.warn(`resources/unsubscribe failed: ${describeError(error)}`));
       },
     };
   }

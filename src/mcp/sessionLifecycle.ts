@@ -56,9 +56,14 @@ export abstract class SessionLifecycle extends Disposable {
   private generation = 0;
   private readonly policy: RestartPolicy;
   protected logLevel: McpLogLevel | undefined;
+  /** The `${input:…}` values of the current start: masked in every log line, state message and error. */
+  private secrets: readonly string[] = [];
+  /** The only logger this session writes to: the options' logger behind the mask. */
+  protected readonly logger: Logger;
 
   constructor(protected readonly options: SessionOptions) {
     super();
+    this.logger = redactingLogger(options.logger, () => this.secrets);
     this.policy = new RestartPolicy(options.restartPolicy);
     this.logLevel = options.logLevel;
   }
@@ -112,9 +117,9 @@ export abstract class SessionLifecycle extends Disposable {
     if (!SessionState.isStopped(this._state) || reason) this.setState(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
     await pending?.catch(() => undefined);
     if (connection) {
-      this.options.logger.info('Stopping…');
+      this.logger.info('Stopping…');
       await connection.close();
-      this.options.logger.info('Stopped.');
+      this.logger.info('Stopped.');
     }
   }
 
@@ -147,7 +152,7 @@ export abstract class SessionLifecycle extends Disposable {
     try {
       await c.client.sendRootsListChanged();
     } catch (error) {
-      this.options.logger.warn(`Could not announce the roots change: ${describeError(error)}`);
+      this.logger.warn(`Could not announce the roots change: ${describeError(error)}`);
     }
   }
 
@@ -168,17 +173,16 @@ export abstract class SessionLifecycle extends Disposable {
   }
 
   private async openConnection(generation: number, signal: AbortSignal): Promise<void> {
-    const { logger } = this.options;
+    const { logger } = this;
     let connection: Connection;
-    let secrets: readonly string[] = [];
     try {
       const prepared = this.options.prepare ? await this.options.prepare(this.definition) : undefined;
-      secrets = prepared?.secrets ?? [];
+      // Values the user entered (`${input:…}`) may appear in a command line, a URL, stderr or an error.
+      this.secrets = prepared?.secrets ?? [];
       connection = await openConnection(
         {
           definition: prepared?.definition ?? this.definition,
-          // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
-          logger: prepared?.secrets?.length ? redactingLogger(logger, prepared.secrets) : logger,
+          logger,
           clientInfo: this.options.clientInfo,
           capabilities: this.options.capabilities ?? [],
           stopTimings: this.options.stopTimings,
@@ -189,7 +193,7 @@ export abstract class SessionLifecycle extends Disposable {
       );
     } catch (error) {
       if (generation !== this.generation) return;
-      const message = maskSecrets(describeError(error), secrets);
+      const message = this.mask(describeError(error));
       logger.error(`Failed to start: ${message}`);
       if (isPermanentStartFailure(error)) {
         this.setState(isAuthorizationRequired(error) ? { kind: 'error', message, needsAuth: true } : { kind: 'error', message });
@@ -222,11 +226,11 @@ export abstract class SessionLifecycle extends Disposable {
     const decision = this.policy.recordCrash();
     if (decision.kind === 'giveUp') {
       const message = `${reason} Gave up after ${decision.crashes} failures in ${this.policy.windowMinutes} minutes; use Restart to try again.`;
-      this.options.logger.error(message);
+      this.logger.error(message);
       this.setState({ kind: 'error', message, gaveUp: true });
       return;
     }
-    this.options.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
+    this.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
     this.setState({ kind: 'error', message: reason, retryInMs: decision.delayMs });
     const generation = this.generation;
     this.retryTimer = setTimeout(() => {
@@ -240,11 +244,19 @@ export abstract class SessionLifecycle extends Disposable {
     try {
       await c.client.setLoggingLevel(this.logLevel, this.requestOptions());
     } catch (error) {
-      this.options.logger.warn(`logging/setLevel failed: ${describeError(error)}`);
+      this.logger.warn(`logging/setLevel failed: ${describeError(error)}`);
     }
   }
 
+  /** `text` with this session's secrets masked: for anything that leaves the session. */
+  protected mask(text: string): string {
+    return maskSecrets(text, this.secrets);
+  }
+
   private setState(state: SessionState): void {
+    // State messages reach tooltips, notifications and the public API: masked here, once for all of them.
+    if ('message' in state && state.message) state = { ...state, message: this.mask(state.message) };
+    if ('reason' in state && state.reason) state = { ...state, reason: this.mask(state.reason) };
     this._state = state;
     this.stateEmitter.fire(state);
   }
