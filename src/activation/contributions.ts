@@ -9,6 +9,7 @@ import { registerApps } from '../apps/registerApps';
 import { registerAuth } from '../auth/registerAuth';
 import { createChatHandler } from '../chat/chatHandler';
 import { ToolApprovals } from '../chat/toolApprovals';
+import { toolApprovalStores } from '../chat/toolApprovalStores';
 import { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
 import { readLogLevel } from '../config/configurationReader';
@@ -68,7 +69,7 @@ export function activateContributions(host: ActivationHost): Contributions {
 
   // What every connection offers the server: roots, sampling, elicitation.
   const roots = new RootsCapability(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
-  const sampling = registerSampling(answers);
+  const sampling = registerSampling(answers, context.globalState);
   const elicitation = new ElicitationCapability(new VscodeElicitationPrompter(answers));
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
@@ -92,7 +93,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const tools = registerTools(sessions, toolCatalog, answers, apps.apps);
   const resources = registerResources(sessions, (name) => logs.logger(name));
   const prompts = registerPrompts(sessions, context.globalState);
-  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(), apps: apps.apps });
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers });
 
   const disposables: vscode.Disposable[] = [

@@ -22,7 +22,7 @@ describe('sampling and elicitation features', () => {
   before(async () => {
     const sampling = new SamplingCapability({
       createMessage: async (server, params) => {
-        sampled.push({ server, params });
+        sampled.push({ server: server.name, params });
         if (deny) throw new ProtocolError(-1, 'User rejected sampling request');
         return { role: 'assistant', content: { type: 'text', text: 'short' }, model: 'test-model', stopReason: 'endTurn' };
       },
