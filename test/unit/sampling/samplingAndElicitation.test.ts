@@ -97,7 +97,7 @@ describe('sampling and elicitation on the 2026-07-28 revision (multi-round-trip 
 
   before(async () => {
     const sampling = new SamplingCapability({
-      createMessage: async (server) => ({ role: 'assistant', content: { type: 'text', text: `for ${server}` }, model: 'm', stopReason: 'endTurn' }),
+      createMessage: async (server) => ({ role: 'assistant', content: { type: 'text', text: `for ${server.name}` }, model: 'm', stopReason: 'endTurn' }),
     });
     const elicitation = new ElicitationCapability({
       form: async () => ({ action: 'accept', content: { email: 'grace@example.com' } }),
