@@ -10,7 +10,7 @@ import { registerAuth } from '../auth/registerAuth';
 import { createChatHandler } from '../chat/chatHandler';
 import { ToolApprovals } from '../chat/toolApprovals';
 import { toolApprovalStores } from '../chat/toolApprovalStores';
-import { UserAnswers } from '../common/userAnswers';
+import type { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
 import { readLogLevel } from '../config/configurationReader';
 import { ElicitationCapability } from '../elicitation/elicitationCapability';
@@ -41,6 +41,8 @@ export interface ActivationHost {
   context: vscode.ExtensionContext;
   sessions: SessionManager;
   logs: ServerLogs;
+  /** The user's decisions on the servers' behalf; queued by host tests in test runs. */
+  answers: UserAnswers;
   serversTree: ServersTreeProvider;
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
@@ -60,12 +62,9 @@ export interface Contributions {
 }
 
 export function activateContributions(host: ActivationHost): Contributions {
-  const { context, sessions, logs } = host;
+  const { context, sessions, logs, answers } = host;
   const version = (context.extension.packageJSON as { version: string }).version;
   const clientInfo = { name: 'mcp-client-vscode', title: 'MCP Client for VS Code', version };
-  // The user's decisions on the servers' behalf (tool calls, sampling, elicitation); in test runs the
-  // host tests queue them (testHooks.ts).
-  const answers = new UserAnswers(testHooksEnabled());
 
   // What every connection offers the server: roots, sampling, elicitation.
   const roots = new RootsCapability(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));

@@ -20,8 +20,7 @@ import type { ServersTreeProvider } from '../servers/serversTree';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import type { ToolsTreeProvider } from '../tools/toolsTree';
 
-/** The test switch: only the test runner sets it. */
-export const testHooksEnabled = (): boolean => process.env.MCP_CLIENT_TEST_HOOKS === '1';
+export { testHooksEnabled } from './testSwitch';
 
 export const TestHookIds = {
   serverTreeItems: 'mcpClient.test.serverTreeItems',
