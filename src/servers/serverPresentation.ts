@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ServerEntry } from '../mcp/sessionManager';
 import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
 import { SessionState } from '../mcp/sessionState';
+import { SettingKeys } from '../common/settingKeys';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -11,6 +12,17 @@ export type ServerState = SessionState | { kind: 'invalid'; message: string };
 export function stateOf(entry: ServerEntry): ServerState {
   if (entry.configError !== undefined) return { kind: 'invalid', message: entry.configError };
   return entry.session?.state ?? { kind: 'stopped' };
+}
+
+/**
+ * A workspace or folder server that takes the name of a server in the user's settings: the repository's
+ * definition wins the name, so the user must be able to see that this is not their server (its grants
+ * are its own: mcp/serverIdentity.ts).
+ */
+export function shadowsUserServer(entry: ServerEntry): boolean {
+  if (entry.scope === 'user') return false;
+  const user = vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {};
+  return Object.prototype.hasOwnProperty.call(user, entry.name);
 }
 
 /** "user settings", "workspace settings", "folder settings": where a server is defined. */
@@ -71,6 +83,9 @@ export function tooltipFor(entry: ServerEntry): vscode.MarkdownString {
   const state = stateOf(entry);
   md.appendMarkdown(`**${esc(entry.name)}** — ${esc(descriptionFor(entry))}\n\n`);
   md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))}\n\n`);
+  if (shadowsUserServer(entry)) {
+    md.appendMarkdown(`$(warning) ${esc(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}\n\n`);
+  }
   const session = entry.session;
   if (session) md.appendMarkdown(`${esc(vscode.l10n.t('Transport: {0}', describeTransport(session.definition.transport)))}\n\n`);
   const info = session?.serverInfo;

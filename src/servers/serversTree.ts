@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import { Disposable } from '../mcp/lifecycle';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
-import { contextValueFor, descriptionFor, esc, iconFor, tooltipFor } from './serverPresentation';
+import { contextValueFor, descriptionFor, esc, iconFor, shadowsUserServer, tooltipFor } from './serverPresentation';
 
 /** What a feature adds to a server's node (src/registry: a newer version is published), wired in activation. */
 export interface ServerNotes {
@@ -41,7 +41,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     const note = this.notes?.noteFor(entry.name);
     item.id = `server:${entry.name}`;
     // The note first: it asks for an action, and a narrow side bar cuts descriptions off at the end.
-    item.description = [note?.description, descriptionFor(entry)].filter(Boolean).join(' · ');
+    item.description = [shadowsUserServer(entry) ? vscode.l10n.t('shadows your user server') : undefined, note?.description, descriptionFor(entry)].filter(Boolean).join(' · ');
     const tooltip = (item.tooltip = tooltipFor(entry));
     if (note) tooltip.value = `$(arrow-circle-up) ${esc(note.tooltip)}\n\n${tooltip.value}`;
     item.iconPath = iconFor(entry);
