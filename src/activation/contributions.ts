@@ -46,6 +46,8 @@ export interface ActivationHost {
   serversTree: ServersTreeProvider;
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
+  /** A workspace server the user just confirmed with its exact command: its next start asks no more. */
+  confirmNextStart(name: string): void;
   /** Forgets every workspace server approval; returns how many there were. */
   forgetConsent(): Promise<number>;
 }
@@ -93,7 +95,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const resources = registerResources(sessions, (name) => logs.logger(name));
   const prompts = registerPrompts(sessions, context.globalState);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps });
-  const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers });
+  const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),

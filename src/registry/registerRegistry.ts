@@ -23,6 +23,8 @@ export interface RegistryHost {
   sessions: SessionManager;
   inputs: InputResolver;
   answers: UserAnswers;
+  /** The install's last step showed the exact command: a workspace install is not asked about again. */
+  confirmNextStart(name: string): void;
 }
 
 /** A note for a server's node in the Servers view (the shape src/servers/serversTree.ts takes). */
@@ -32,7 +34,7 @@ export interface UpdateNotes {
 }
 
 export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disposables: vscode.Disposable[] } {
-  const services: InstallServices = { sessions: host.sessions, inputs: host.inputs, answers: host.answers };
+  const services: InstallServices = { sessions: host.sessions, inputs: host.inputs, answers: host.answers, confirmNextStart: host.confirmNextStart };
   /** A client of `url` (the configured registry by default); undefined, with the reason shown, when the settings do not make one. */
   const clientFor = async (url?: string): Promise<RegistryClient | undefined> => {
     try {

@@ -44,8 +44,18 @@ export class ConsentPolicy {
   /** Questions not yet asked (collected until the current turn ends) and questions open, by hash. */
   private readonly pending = new Map<string, Pending>();
   private batch: Pending[] = [];
+  /** Workspace servers the user has just confirmed elsewhere (a registry install showing the exact command). */
+  private readonly confirmed = new Set<string>();
 
   constructor(private readonly host: ConsentHost) {}
+
+  /**
+   * The user confirmed the workspace server `name` with its exact command in another dialog (the
+   * registry's last install step): its next start counts as allowed, so the user confirms once, not twice.
+   */
+  confirmNextStart(name: string): void {
+    this.confirmed.add(name);
+  }
 
   /** True when the server may start now, or the reason it may not. `userAction`: ask again after a "deny". */
   async mayStart(definition: ServerDefinition, userAction: boolean): Promise<true | string> {
@@ -55,6 +65,10 @@ export class ConsentPolicy {
     const remembered = this.host.recall(hash);
     if (remembered === 'allow') return true;
     if (remembered === 'deny' && !userAction) return DENIED_REASON;
+    if (this.confirmed.delete(definition.name)) {
+      await this.host.remember(hash, 'allow');
+      return true;
+    }
     const answer = await this.askWithOthers(hash, definition);
     if (answer === 'missing') return missingCommandReason(definition.transport.type === 'stdio' ? definition.transport.command : '');
     if (answer === 'dismissed') return DISMISSED_REASON;

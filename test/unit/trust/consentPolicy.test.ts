@@ -128,4 +128,16 @@ describe('ConsentPolicy (workspace trust and consent)', () => {
     assert.equal(b, true);
     assert.deepEqual(host.questions, [['repo']]);
   });
+
+  it('does not ask again for a workspace server the user just confirmed with its exact command (registry install)', async () => {
+    const host = new FakeHost();
+    const policy = new ConsentPolicy(host);
+    policy.confirmNextStart('repo');
+    assert.equal(await policy.mayStart(stdioDef('workspace'), false), true);
+    assert.deepEqual(host.asked, [], 'one confirmation, not two');
+    assert.equal(host.store.size, 1, 'remembered like an Allow');
+    host.trusted = false;
+    policy.confirmNextStart('repo');
+    assert.equal(await policy.mayStart(stdioDef('workspace', ['changed.js']), false), UNTRUSTED_REASON, 'trust still comes first');
+  });
 });
