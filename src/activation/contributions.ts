@@ -34,7 +34,7 @@ import type { ServersTreeProvider } from '../servers/serversTree';
 import { registerTools } from '../tools/registerTools';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { registerTrustCommands } from '../trust/registerTrust';
-import { registerTestHooks, testHooksEnabled } from './testHooks';
+import { registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
 export interface ActivationHost {
@@ -112,7 +112,8 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...registry.disposables,
     host.serversTree.setNotes(registry.notes),
   ];
-  if (testHooksEnabled()) {
+  // Test runs only (the switch is read once, in activate.ts, where the answers are made).
+  if (answers.enabled) {
     disposables.push(
       ...registerTestHooks({
         serversTree: host.serversTree,

@@ -20,7 +20,6 @@ import type { ServersTreeProvider } from '../servers/serversTree';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import type { ToolsTreeProvider } from '../tools/toolsTree';
 
-export { testHooksEnabled } from './testSwitch';
 
 export const TestHookIds = {
   serverTreeItems: 'mcpClient.test.serverTreeItems',
