@@ -137,7 +137,7 @@ export async function openWorkbench(url, { width = 1400, height = 850 } = {}) {
 
 /** Waits for the extension's "Start the MCP server '<name>'?" dialog and clicks Allow. */
 export async function allowServer(page, name = 'demo', timeout = 120_000) {
-  const dialog = page.locator('.monaco-dialog-box').filter({ hasText: `Start the MCP server '${name}'?` });
+  const dialog = page.locator('.monaco-dialog-box').filter({ hasText: `Start the MCP server '${name}'` });
   await dialog.waitFor({ state: 'visible', timeout });
   await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
   await dialog.waitFor({ state: 'hidden', timeout: 10_000 });

@@ -21,14 +21,19 @@ import { ServersStatusBar } from '../servers/statusBar';
 import { ServersTreeProvider } from '../servers/serversTree';
 import { ConsentPolicy } from '../trust/consentPolicy';
 import { VscodeConsentHost } from '../trust/vscodeConsentHost';
+import { UserAnswers } from '../common/userAnswers';
 import { ContributionLoader } from './contributionLoader';
+import { testHooksEnabled } from './testSwitch';
 import { StandInFileSystem } from './standInFileSystem';
 
 let manager: SessionManager | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpClientApi {
   const logs = new ServerLogs();
-  const consentHost = new VscodeConsentHost(context.globalState);
+  // The user's decisions (consent here; tool calls, sampling, elicitation in the contributions); in test
+  // runs the host tests queue them (testHooks.ts).
+  const answers = new UserAnswers(testHooksEnabled());
+  const consentHost = new VscodeConsentHost(context.globalState, answers);
   const consent = new ConsentPolicy(consentHost);
   const sessions: SessionManager = new SessionManager({
     createSession: (definition) => contributions.load().createSession(definition),
@@ -38,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   const notifier = new ErrorNotifier(sessions, logs);
   const tree = new ServersTreeProvider(sessions);
   const contributions = new ContributionLoader(
-    { context, sessions, logs, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll() },
+    { context, sessions, logs, answers, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (name) => consent.confirmNextStart(name) },
     contributedCommands(context),
   );
   const fileSystem = new StandInFileSystem(() => contributions.load().resourceFileSystem);

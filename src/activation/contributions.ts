@@ -9,7 +9,8 @@ import { registerApps } from '../apps/registerApps';
 import { registerAuth } from '../auth/registerAuth';
 import { createChatHandler } from '../chat/chatHandler';
 import { ToolApprovals } from '../chat/toolApprovals';
-import { UserAnswers } from '../common/userAnswers';
+import { toolApprovalStores } from '../chat/toolApprovalStores';
+import type { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
 import { readLogLevel } from '../config/configurationReader';
 import { registerDevMode } from '../devmode/registerDevMode';
@@ -36,16 +37,20 @@ import type { ServersTreeProvider } from '../servers/serversTree';
 import { registerTools } from '../tools/registerTools';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { registerTrustCommands } from '../trust/registerTrust';
-import { registerTestHooks, testHooksEnabled } from './testHooks';
+import { registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
 export interface ActivationHost {
   context: vscode.ExtensionContext;
   sessions: SessionManager;
   logs: ServerLogs;
+  /** The user's decisions on the servers' behalf; queued by host tests in test runs. */
+  answers: UserAnswers;
   serversTree: ServersTreeProvider;
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
+  /** A workspace server the user just confirmed with its exact command: its next start asks no more. */
+  confirmNextStart(name: string): void;
   /** Forgets every workspace server approval; returns how many there were. */
   forgetConsent(): Promise<number>;
 }
@@ -62,18 +67,15 @@ export interface Contributions {
 }
 
 export function activateContributions(host: ActivationHost): Contributions {
-  const { context, sessions, logs } = host;
+  const { context, sessions, logs, answers } = host;
   const version = (context.extension.packageJSON as { version: string }).version;
   const clientInfo = { name: 'mcp-client-vscode', title: 'MCP Client for VS Code', version };
   // Which era each stdio server spoke last time, across windows: its next start greets it directly.
   const eraMemory = new EraMemory(context.globalState);
-  // The user's decisions on the servers' behalf (tool calls, sampling, elicitation); in test runs the
-  // host tests queue them (testHooks.ts).
-  const answers = new UserAnswers(testHooksEnabled());
 
   // What every connection offers the server: roots, sampling, elicitation.
   const roots = new RootsCapability(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
-  const sampling = registerSampling(answers);
+  const sampling = registerSampling(answers, context.globalState);
   const elicitation = new ElicitationCapability(new VscodeElicitationPrompter(answers));
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
@@ -103,8 +105,8 @@ export function activateContributions(host: ActivationHost): Contributions {
   const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons);
   const resources = registerResources(sessions, (name) => logs.logger(name), icons);
   const prompts = registerPrompts(sessions, context.globalState, icons);
-  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(), apps: apps.apps });
-  const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers });
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps });
+  const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
@@ -125,7 +127,8 @@ export function activateContributions(host: ActivationHost): Contributions {
     host.serversTree.setIcons(icons),
     ...devMode.disposables,
   ];
-  if (testHooksEnabled()) {
+  // Test runs only (the switch is read once, in activate.ts, where the answers are made).
+  if (answers.enabled) {
     disposables.push(
       ...registerTestHooks({
         serversTree: host.serversTree,

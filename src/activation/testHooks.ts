@@ -20,8 +20,6 @@ import type { ServersTreeProvider } from '../servers/serversTree';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import type { ToolsTreeProvider } from '../tools/toolsTree';
 
-/** The test switch: only the test runner sets it. */
-export const testHooksEnabled = (): boolean => process.env.MCP_CLIENT_TEST_HOOKS === '1';
 
 export const TestHookIds = {
   serverTreeItems: 'mcpClient.test.serverTreeItems',

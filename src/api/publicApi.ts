@@ -17,27 +17,29 @@ export interface ServerInfo {
   capabilities?: ServerCapabilities;
 }
 
-/** A running (or not) server session: its state and the MCP requests it can make. */
+/** The session members other extensions may use: what it is, its state, and the MCP requests it makes. */
+const SESSION_API_METHODS = [
+  'ping',
+  'listTools',
+  'listPrompts',
+  'listResources',
+  'listResourcesPage',
+  'listResourceTemplates',
+  'getPrompt',
+  'readResource',
+  'callTool',
+  'complete',
+] as const;
+const SESSION_API_PROPERTIES = ['name', 'state', 'serverInfo', 'capabilities', 'instructions', 'protocolVersion'] as const;
+
+/**
+ * A server session as other extensions see it: requests and read-only facts, nothing else. Starting,
+ * stopping and the resolved configuration (env, headers, `${input:…}` values) stay inside: a start goes
+ * through trust and consent, which only the extension's own commands do.
+ */
 export type McpSessionApi = Pick<
   McpSession,
-  | 'name'
-  | 'state'
-  | 'onDidChangeState'
-  | 'onNotification'
-  | 'serverInfo'
-  | 'capabilities'
-  | 'instructions'
-  | 'protocolVersion'
-  | 'ping'
-  | 'listTools'
-  | 'listPrompts'
-  | 'listResources'
-  | 'listResourcesPage'
-  | 'listResourceTemplates'
-  | 'getPrompt'
-  | 'readResource'
-  | 'callTool'
-  | 'complete'
+  (typeof SESSION_API_METHODS)[number] | (typeof SESSION_API_PROPERTIES)[number] | 'onDidChangeState' | 'onNotification'
 >;
 
 export interface McpClientApi {
@@ -63,6 +65,27 @@ export function createApi(manager: SessionManager): McpClientApi {
       disposables?.push(disposable);
       return disposable;
     },
-    getSession: (name) => manager.get(name),
+    getSession: (name) => {
+      const session = manager.get(name);
+      return session && sessionFacade(session);
+    },
   };
+}
+
+/**
+ * A frozen object with only the documented members, each forwarding to the session: the session object
+ * itself never leaves the extension (a cast would reach start(), definition and the connection).
+ */
+function sessionFacade(session: McpSession): McpSessionApi {
+  const facade: Record<string, unknown> = Object.create(null);
+  for (const method of SESSION_API_METHODS) {
+    const real = session[method] as (...args: unknown[]) => unknown;
+    facade[method] = (...args: unknown[]) => real.apply(session, args);
+  }
+  for (const property of SESSION_API_PROPERTIES) {
+    Object.defineProperty(facade, property, { enumerable: true, get: () => session[property] });
+  }
+  facade.onDidChangeState = (listener: Parameters<McpSession['onDidChangeState']>[0]) => session.onDidChangeState(listener);
+  facade.onNotification = (listener: Parameters<McpSession['onNotification']>[0]) => session.onNotification(listener);
+  return Object.freeze(facade) as unknown as McpSessionApi;
 }

@@ -8,6 +8,7 @@ import type { ConnectionAuth } from '../mcp/connectionAuth';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
+import { grantKey } from '../mcp/serverIdentity';
 import { findFreePort, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
 
@@ -37,14 +38,15 @@ export class AuthManager implements vscode.Disposable {
   private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider> {
     const { name, oauth } = definition;
     const url = definition.transport.type === 'stdio' ? '' : definition.transport.url;
-    const clientSecret = oauth?.clientId ? await this.secrets.get(this.clientSecretKey(name)) : undefined;
+    const clientSecret = oauth?.clientId ? await this.secrets.get(this.clientSecretKey(definition)) : undefined;
     // A new provider when anything it was built from changes; otherwise the same one (it holds the
     // PKCE verifier and discovery state of a flow in progress).
     const key = JSON.stringify([url, oauth ?? null, clientSecret ?? null]);
     const known = this.providers.get(name);
     if (known?.key === key) return known.provider;
     const provider = new McpOAuthProvider({
-      serverKey: `${name}@${url}`,
+      // Tokens and registrations by identity too (a user server's key is its name, as before).
+      serverKey: `${grantKey(definition)}@${url}`,
       store: this.secrets,
       clientName: CLIENT_NAME,
       clientMetadataUrl: oauth?.clientMetadataUrl,
@@ -62,8 +64,9 @@ export class AuthManager implements vscode.Disposable {
     return provider;
   }
 
-  private clientSecretKey(name: string): string {
-    return `mcpClient.oauth/${name}/clientSecret`;
+  /** By identity (trust/grantKey.ts): a workspace server that takes a user server's name does not get its secret. */
+  private clientSecretKey(definition: ServerDefinition): string {
+    return `mcpClient.oauth/${grantKey(definition)}/clientSecret`;
   }
 
   private async openBrowser(name: string, url: URL): Promise<boolean> {
@@ -93,7 +96,7 @@ export class AuthManager implements vscode.Disposable {
       void showError(vscode.l10n.t("'{0}' is not an HTTP server; there is nothing to sign in to.", name));
       return;
     }
-    if (definition.oauth?.clientId && (await this.secrets.get(this.clientSecretKey(name))) === undefined) {
+    if (definition.oauth?.clientId && (await this.secrets.get(this.clientSecretKey(definition))) === undefined) {
       const secret = await vscode.window.showInputBox({
         title: vscode.l10n.t("Client secret for '{0}'", name),
         prompt: vscode.l10n.t('The client secret of OAuth client "{0}". Leave empty for a public client. Kept in VS Code\'s secret storage.', definition.oauth.clientId),
@@ -101,7 +104,7 @@ export class AuthManager implements vscode.Disposable {
         ignoreFocusOut: true,
       });
       if (secret === undefined) return;
-      await this.secrets.store(this.clientSecretKey(name), secret);
+      await this.secrets.store(this.clientSecretKey(definition), secret);
     }
     await (await this.providerFor(definition)).prepareSignIn();
     await vscode.window.withProgress(
@@ -126,8 +129,10 @@ export class AuthManager implements vscode.Disposable {
   /** Forgets tokens and registrations (and a stored client secret) and stops the server. */
   async signOut(name: string): Promise<void> {
     const session = this.sessions().get(name);
-    if (session) await (await this.providerFor(session.definition)).signOut();
-    await this.secrets.delete(this.clientSecretKey(name));
+    if (session) {
+      await (await this.providerFor(session.definition)).signOut();
+      await this.secrets.delete(this.clientSecretKey(session.definition));
+    }
     this.providers.delete(name);
     await this.sessions().stop(name);
     void showInfo(vscode.l10n.t("signed out of '{0}'.", name));

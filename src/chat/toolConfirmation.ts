@@ -3,6 +3,8 @@
 // answered by a stray keystroke in the chat; the server's own text is shown as plain detail text.
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText';
+import type { ServerDefinition } from '../mcp/serverDefinition';
 import { schemaErrors } from '../tools/schemaValidation';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ToolApprovals } from './toolApprovals';
@@ -13,20 +15,21 @@ type Answer = 'once' | 'session' | 'always' | 'deny' | { arguments: Record<strin
 export async function confirmToolCall(
   answers: UserAnswers,
   approvals: ToolApprovals,
-  server: string,
+  definition: ServerDefinition,
   tool: Tool,
   args: Record<string, unknown>,
 ): Promise<Confirmation> {
-  if (approvals.isApproved(server, tool.name)) return { allowed: true, args };
+  const server = definition.name;
+  if (approvals.isApproved(definition, tool.name)) return { allowed: true, args };
   for (let current = args; ; ) {
     const answer = await answers.decide<Answer>({ kind: 'tool.confirm', server, tool: tool.name, arguments: current }, () => ask(server, tool, current));
     if (answer === 'once') return { allowed: true, args: current };
     if (answer === 'session') {
-      approvals.allowForSession(server, tool.name);
+      approvals.allowForSession(definition, tool.name);
       return { allowed: true, args: current };
     }
     if (answer === 'always') {
-      await approvals.allowAlways(server, tool.name);
+      await approvals.allowAlways(definition, tool.name);
       return { allowed: true, args: current };
     }
     if (answer === undefined || answer === 'deny') return { allowed: false };
@@ -37,13 +40,19 @@ export async function confirmToolCall(
 
 async function ask(server: string, tool: Tool, args: Record<string, unknown>): Promise<Answer> {
   const json = JSON.stringify(args, null, 2);
-  const detail = [vscode.l10n.t('The model wants to call it with these arguments:'), json, tool.description ? vscode.l10n.t('The server describes it as: {0}', tool.description) : ''].join('\n\n');
+  // The server's description is its own text: invisible characters stripped and capped, the cut said.
+  const description = tool.description ? cleanServerText(tool.description, TextCaps.description) : '';
+  const detail = [
+    vscode.l10n.t('The model wants to call it with these arguments:'),
+    json,
+    description ? `${vscode.l10n.t('The server describes it as:')}\n${description.split('\n').map((l) => `│ ${l}`).join('\n')}` : '',
+  ].join('\n\n');
   const once = vscode.l10n.t('Allow Once');
   const session = vscode.l10n.t('Allow for This Session');
   const always = vscode.l10n.t('Always Allow');
   const edit = vscode.l10n.t('Edit Arguments…');
   const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t("Run the tool '{0}' of MCP server '{1}'?", tool.name, server),
+    vscode.l10n.t("Run the tool '{0}' of MCP server '{1}'?", cleanServerLine(tool.name, TextCaps.name), server),
     { modal: true, detail },
     once,
     session,

@@ -131,7 +131,9 @@ async function runCall(
   if (!target) return text(`There is no tool named '${call.name}'.`);
   const { server, value: tool } = target;
   const label = `\`${tool.name}\` (${server})`;
-  const confirmation = await confirmToolCall(services.answers, services.approvals, server, tool, call.input as Record<string, unknown>);
+  const configured = services.sessions.get(server);
+  if (!configured) return text(`The MCP server '${server}' is not configured.`);
+  const confirmation = await confirmToolCall(services.answers, services.approvals, configured.definition, tool, call.input as Record<string, unknown>);
   if (!confirmation.allowed) {
     out.markdown(`\n\n*${vscode.l10n.t('You denied the call of {0}.', label)}*\n\n`);
     return text(`The user denied this call of the tool '${tool.name}'. Do not call it again with the same arguments unless the user asks.`);

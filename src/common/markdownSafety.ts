@@ -2,12 +2,21 @@
 // format, but it must not inject HTML, load remote images (a tracking pixel) or carry `command:`
 // links, and it must not swallow the Markdown we write after it (an unclosed code fence).
 // Code blocks and code spans are left exactly as they are: there, nothing is interpreted anyway.
+import { blocksWithForbiddenLinks } from './markdownLinks';
 
-/** Server text as Markdown that renders its formatting and nothing else. */
-export function safeMarkdown(text: string): string {
+/**
+ * Server text as Markdown that renders its formatting and nothing else. Blocks with a link the parser
+ * finds to a place not allowed (markdownLinks.ts) are shown as literal text; `ownSchemes` are the
+ * extension's own URI schemes, which may be linked.
+ */
+export function safeMarkdown(text: string, ownSchemes: readonly string[] = []): string {
   const out: string[] = [];
   let fence: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
+  const lines = text.split(/\r?\n/);
+  for (const [start, end] of blocksWithForbiddenLinks(lines.join('\n'), ownSchemes)) {
+    for (let i = start; i < end; i++) lines[i] = literalLine(lines[i]!);
+  }
+  for (const line of lines) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
@@ -21,6 +30,12 @@ export function safeMarkdown(text: string): string {
   }
   if (fence) out.push(fence);
   return out.join('\n');
+}
+
+/** A line shown as written: every Markdown character escaped, its indentation kept. */
+function literalLine(line: string): string {
+  const indent = /^\s*/.exec(line)![0];
+  return indent.replace(/\t/g, '    ').replace(/ {4,}/, '   ') + escapeMarkdownInline(line.slice(indent.length)).replace(/:/g, '&#58;');
 }
 
 /** Plain text for inline places (headings, labels): every Markdown character escaped, one line. */

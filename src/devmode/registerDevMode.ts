@@ -11,7 +11,7 @@ export interface DevMode {
   /** For the Servers view (ServerNotes): "dev · restarted 2×" on servers in dev mode. */
   notes: {
     onDidChange: vscode.Event<void>;
-    noteFor(name: string): { description: string; tooltip: string; icon: string } | undefined;
+    noteFor(name: string): { description: string; tooltip: string; mark: string } | undefined;
   };
   /** The definition a start uses: under the debugger when `dev.debug` asks for it. */
   prepareStart(definition: ServerDefinition): Promise<ServerDefinition>;
@@ -34,7 +34,7 @@ export function registerDevMode(sessions: SessionManager, logger: (name: string)
         return {
           description: [vscode.l10n.t('dev'), debug, restarted].filter(Boolean).join(' · '),
           tooltip: [vscode.l10n.t('Dev mode'), watching, debug, last].filter(Boolean).join('; '),
-          icon: 'tools',
+          mark: '⚙',
         };
       },
     },

@@ -7,7 +7,7 @@ import { CommandIds, VscodeCommandIds } from '../common/commandIds';
 import { SettingKeys } from '../common/settingKeys';
 import { ownVoice, showInfo } from '../common/userMessages';
 import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
-import { configLocations, guessFormat, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
+import { configLocations, guessFormat, isInside, readableLocations, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
 
 interface Found {
   location: ConfigLocation;
@@ -39,9 +39,13 @@ function describeServer(server: ImportedServer): string {
 export function registerImportCommand(globalStoragePath: string): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.importServers, async (file?: vscode.Uri) => {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, path: f.uri.fsPath }));
-    const locations = file
-      ? [{ format: guessFormat(file.fsPath), label: file.fsPath, path: file.fsPath }]
+    const all = file
+      ? [{ format: guessFormat(file.fsPath), label: file.fsPath, path: file.fsPath, inWorkspace: isInside(file.fsPath, folders) }]
       : configLocations(folders, userSettingsFolderFromGlobalStorage(globalStoragePath));
+    const { read: locations, skipped } = readableLocations(all, vscode.workspace.isTrusted);
+    if (skipped.length) {
+      void showInfo(vscode.l10n.t('did not read the MCP configurations inside this workspace: it is not trusted. Trust the workspace to import them.'));
+    }
     let found = (await Promise.all(locations.map(readLocation))).filter((f): f is Found => f !== undefined);
     if (found.length === 0 && !file) {
       const browse = await showInfo(vscode.l10n.t('found no MCP configuration of VS Code, Claude Desktop or Cursor in the usual places.'), vscode.l10n.t('Choose a File…'));
@@ -62,7 +66,16 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
         const notes = [server.dropped.length ? vscode.l10n.t('not imported: {0}', server.dropped.join(', ')) : '', existing.has(server.name) ? vscode.l10n.t('a server of this name exists: imported under a new name') : '']
           .filter(Boolean)
           .join(' · ');
-        items.push({ label: server.name, description: describeServer(server), detail: notes || undefined, picked: !existing.has(server.name), server, found: f });
+        const fromRepo = f.location.inWorkspace ? vscode.l10n.t('from this workspace: saved to workspace settings, asks before starting') : '';
+        items.push({
+          label: server.name,
+          description: describeServer(server),
+          detail: [fromRepo, notes].filter(Boolean).join(' · ') || undefined,
+          // A repository's servers are never preselected: importing them is a choice, not a default.
+          picked: !existing.has(server.name) && !f.location.inWorkspace,
+          server,
+          found: f,
+        });
       }
     }
     if (!items.some((i) => i.server)) {
@@ -73,9 +86,13 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
     const chosen = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Import MCP Servers'), placeHolder: vscode.l10n.t('Servers to import'), matchOnDetail: true });
     const servers = (chosen ?? []).filter((i): i is Item & { server: ImportedServer; found: Found } => !!i.server);
     if (servers.length === 0) return;
-    const scope = await pickScope();
-    if (!scope) return;
-    await writeServers(servers, scope);
+    // Servers found in the workspace go to the workspace settings; only the others ask where to go.
+    const fromWorkspace = servers.filter((s) => s.found.location.inWorkspace);
+    const others = servers.filter((s) => !s.found.location.inWorkspace);
+    const scope = others.length ? await pickScope() : undefined;
+    if (others.length && !scope) return;
+    if (fromWorkspace.length) await writeServers(fromWorkspace, vscode.ConfigurationTarget.Workspace);
+    if (others.length) await writeServers(others, scope!);
   });
 }
 

@@ -1,6 +1,6 @@
 // Where other tools keep their MCP configurations, per platform. Only paths: reading is the caller's.
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { ConfigFormat } from './importFormats';
 
 export interface ConfigLocation {
@@ -8,6 +8,12 @@ export interface ConfigLocation {
   /** E.g. "VS Code (workspace folder 'app')". */
   label: string;
   path: string;
+  /**
+   * A file inside a workspace folder: it comes with the repository. Read only in a trusted workspace,
+   * never preselected, and its servers are written to the workspace settings (where trust and consent
+   * apply), never to the user's.
+   */
+  inWorkspace?: boolean;
 }
 
 /** Claude Desktop's per-user application folder on this platform. */
@@ -31,8 +37,8 @@ export function configLocations(
 ): ConfigLocation[] {
   const locations: ConfigLocation[] = [];
   for (const folder of workspaceFolders) {
-    locations.push({ format: 'vscode', label: `VS Code, folder '${folder.name}'`, path: join(folder.path, '.vscode', 'mcp.json') });
-    locations.push({ format: 'cursor', label: `Cursor, folder '${folder.name}'`, path: join(folder.path, '.cursor', 'mcp.json') });
+    locations.push({ format: 'vscode', label: `VS Code, folder '${folder.name}'`, path: join(folder.path, '.vscode', 'mcp.json'), inWorkspace: true });
+    locations.push({ format: 'cursor', label: `Cursor, folder '${folder.name}'`, path: join(folder.path, '.cursor', 'mcp.json'), inWorkspace: true });
   }
   if (userSettingsFolder) locations.push({ format: 'vscode', label: 'VS Code, user mcp.json', path: join(userSettingsFolder, 'mcp.json') });
   locations.push({ format: 'claude', label: 'Claude Desktop', path: join(appDataFolder('Claude', platform, home, env), 'claude_desktop_config.json') });
@@ -50,4 +56,20 @@ export function guessFormat(path: string): ConfigFormat {
   if (/claude_desktop_config\.json$/i.test(path)) return 'claude';
   if (/[\\/]\.cursor[\\/]/.test(path)) return 'cursor';
   return 'vscode';
+}
+
+/** Whether `path` lies inside one of the workspace folders (a file picked by hand may). */
+export function isInside(path: string, folders: readonly { path: string }[]): boolean {
+  return folders.some((f) => {
+    const rel = relative(f.path, path);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  });
+}
+
+/**
+ * The locations an import may read: in an untrusted workspace, none inside the workspace (Workspace
+ * Trust: a repository's configuration is not acted on until the user trusts it).
+ */
+export function readableLocations(locations: readonly ConfigLocation[], trusted: boolean): { read: ConfigLocation[]; skipped: ConfigLocation[] } {
+  return { read: locations.filter((l) => trusted || !l.inWorkspace), skipped: locations.filter((l) => !trusted && l.inWorkspace) };
 }

@@ -9,7 +9,7 @@ import type { ClientCapability } from './clientCapability';
 import { redeemAuthorization, type ConnectionAuth, type PreparedStart } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
-import { maskSecrets, redactEnv, redactHeaders, redactingLogger } from './redact';
+import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactingLogger, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure, isStartFailure } from './startFailure';
@@ -23,11 +23,13 @@ export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'a
 }
 
 /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets masked. */
-export async function prepareAndOpen(inputs: StartInputs, signal?: AbortSignal): Promise<Connection> {
+export async function prepareAndOpen(inputs: StartInputs, signal?: AbortSignal, onSecrets?: (secrets: readonly string[]) => void): Promise<Connection> {
   let secrets: readonly string[] = [];
   try {
     const prepared = inputs.prepare ? await inputs.prepare(inputs.definition) : undefined;
     secrets = prepared?.secrets ?? [];
+    // The session masks them too, in its state messages and everything it logs later (stderr, crashes).
+    onSecrets?.(secrets);
     return await openConnection(
       {
         ...inputs,
@@ -124,7 +126,7 @@ async function spawnAndConnect(
   signal?: AbortSignal,
 ): Promise<Connection> {
   const { logger } = options;
-  logger.info(`Starting: ${[config.command, ...config.args].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
+  logger.info(`Starting: ${[config.command, ...redactArgs(config.args)].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
   const transport = new ManagedStdioTransport({
     command: config.command,
     args: config.args,
@@ -171,5 +173,5 @@ function looksLikeLegacySseServer(error: unknown): boolean {
 }
 
 function describeHttpConfig(config: HttpTransportConfig): string {
-  return `${config.url} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
+  return `${redactUrl(config.url)} (headers: ${JSON.stringify(redactHeaders(config.headers))})`;
 }

@@ -1,12 +1,15 @@
-// Secrets never reach a log: header values that carry credentials and every env value are masked.
+// Secrets never reach the user's eyes or a log. One masking function (maskSecrets) is applied on every
+// path from a session outwards: its logger, its state messages, its request errors. Header values are
+// masked unless the header is known to carry no credential; env values are never shown.
 import type { Logger } from './logger';
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)$|token|secret|key/i;
+/** Headers whose values are shown as they are; every other header's value is masked. */
+const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control']);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADER.test(name) ? redactValue(value) : value;
+    out[name] = HARMLESS_HEADERS.has(name.toLowerCase()) ? value : redactValue(value);
   }
   return out;
 }
@@ -17,9 +20,46 @@ export function redactEnv(env: Record<string, string>): string {
   return names.length ? names.map((n) => `${n}=***`).join(' ') : '(none)';
 }
 
-/** A logger that masks the given values (inputs the user entered) in everything written through it. */
-export function redactingLogger(logger: Logger, secrets: readonly string[]): Logger {
-  const mask = (message: string) => maskSecrets(message, secrets);
+/**
+ * A URL fit for a log or a tooltip: no user info (user:password@) and no query string or fragment,
+ * where tokens are commonly passed. Text that is not a URL is returned unchanged.
+ */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const hadSecrets = parsed.username || parsed.password || parsed.search || parsed.hash;
+    if (!hadSecrets) return url;
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search ? '?…' : ''}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Every URL inside `text` passed through redactUrl (for command lines and messages). */
+export function redactUrlsIn(text: string): string {
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>|]+/gi, (url) => redactUrl(url));
+}
+
+/** Flags whose value is a credential: `--token X`, `--api-key=X`, `--password X`. */
+const SECRET_FLAG = /^--?[\w-]*(token|secret|password|passwd|key|auth|credential)[\w-]*$/i;
+
+/** Command-line arguments fit for a log: values of credential flags masked, URLs redacted. */
+export function redactArgs(args: readonly string[]): string[] {
+  return args.map((arg, i) => {
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq))) return `${arg.slice(0, eq)}=***`;
+    if (i > 0 && SECRET_FLAG.test(args[i - 1]!) && !args[i - 1]!.includes('=') && !arg.startsWith('-')) return '***';
+    return redactUrlsIn(arg);
+  });
+}
+
+/**
+ * A logger that masks the given values (inputs the user entered) in everything written through it, at
+ * every level. `secrets` may be a function: the values are read at each write (they change per start).
+ */
+export function redactingLogger(logger: Logger, secrets: readonly string[] | (() => readonly string[])): Logger {
+  const current = typeof secrets === 'function' ? secrets : () => secrets;
+  const mask = (message: string) => maskSecrets(message, current());
   return {
     get traceEnabled() {
       return logger.traceEnabled;
@@ -32,11 +72,32 @@ export function redactingLogger(logger: Logger, secrets: readonly string[]): Log
   };
 }
 
-/** `text` with every occurrence of the given values replaced by `***` (values under 3 characters are left). */
+/** Below this length a secret is masked only where it stands alone (not inside a longer word). */
+const SHORT_SECRET = 4;
+
+/**
+ * `text` with every occurrence of the given values replaced by `***`: as written, URL-encoded and
+ * JSON-escaped. Short values (1–3 characters) are masked where they stand alone as a token, so that a
+ * PIN of "42" is hidden in "--pin 42" without turning every "42" inside other words into "***".
+ */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+    forms.add(JSON.stringify(secret).slice(1, -1));
+  }
   // Longest first, so a secret that contains another is masked whole.
-  const values = [...new Set(secrets.filter((s) => s.length >= 3))].sort((a, b) => b.length - a.length);
-  return values.reduce((out, secret) => out.split(secret).join('***'), text);
+  const values = [...forms].sort((a, b) => b.length - a.length);
+  return values.reduce((out, value) => {
+    if (value.length >= SHORT_SECRET) return out.split(value).join('***');
+    return out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(value)}(?![\\p{L}\\p{N}_])`, 'gu'), '***');
+  }, text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function redactValue(value: string): string {

@@ -1,4 +1,5 @@
 // A server's configuration after validation and variable resolution: what the session layer runs.
+import { redactArgs, redactUrl } from './redact';
 
 /** Where a server is defined. Workspace and folder servers run repository code and need consent. */
 export type ServerScope = 'user' | 'workspace' | 'folder';
@@ -73,10 +74,13 @@ export function startTimeoutOf(d: ServerDefinition): number {
   return d.startTimeoutMs ?? Math.min(DEFAULT_START_TIMEOUT_MS, d.timeoutMs);
 }
 
-/** A short human description of the transport, e.g. "stdio: node server.js" or "http: https://…". */
+/**
+ * A short human description of the transport for tooltips and logs, e.g. "stdio: node server.js" or
+ * "http: https://host/mcp?…": credential arguments masked, URL user info and query strings left out.
+ */
 export function describeTransport(t: TransportConfig): string {
-  if (t.type === 'stdio') return `stdio: ${[t.command, ...t.args].join(' ')}`;
-  return `${t.type}: ${t.url}`;
+  if (t.type === 'stdio') return `stdio: ${[t.command, ...redactArgs(t.args)].join(' ')}`;
+  return `${t.type}: ${redactUrl(t.url)}`;
 }
 
 /** Stable identity of everything that affects how a server runs; a change means restart. */

@@ -151,7 +151,7 @@ export class McpSession extends SessionLifecycle {
         throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, 'session-renewed', { cause: error, reason });
       }
       const code = (error as { code?: string | number }).code;
-      const reason = this.explainFailure(error, connection, started);
+      const reason = this.mask(this.explainFailure(error, connection, started));
       throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, code, { cause: error, reason });
     }
   }
@@ -172,7 +172,7 @@ export class McpSession extends SessionLifecycle {
       ended: subscription.closed.then((how) => (how === 'local' || disposed ? 'disposed' : 'lost')),
       dispose: async () => {
         disposed = true;
-        await subscription.close().catch((error) => this.options.logger.warn(`Closing ${what} failed: ${describeError(error)}`));
+        await subscription.close().catch((error) => this.logger.warn(`Closing ${what} failed: ${describeError(error)}`));
       },
     };
   }
@@ -195,7 +195,7 @@ export class McpSession extends SessionLifecycle {
         watcher.dispose();
         settle('disposed');
         if (this.connection !== c || !SessionState.isRunning(this.state)) return;
-        await unsubscribe().catch((error) => this.options.logger.warn(`resources/unsubscribe failed: ${describeError(error)}`));
+        await unsubscribe().catch((error) => this.logger.warn(`resources/unsubscribe failed: ${describeError(error)}`));
       },
     };
   }

@@ -6,6 +6,7 @@ import type { ClientCapability } from './clientCapability';
 import type { PreparedStart } from './connectionAuth';
 import type { Connection, ServerNotification, TransportKind } from './connection';
 import { prepareAndOpen } from './openConnection';
+import { maskSecrets, redactingLogger } from './redact';
 import type { EraMemory } from './eraMemory';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
 import { isStartFailure } from './startFailure';
@@ -60,9 +61,14 @@ export abstract class SessionLifecycle extends Disposable {
   private readonly policy: RestartPolicy;
   protected logLevel: McpLogLevel | undefined;
   private renewal: Promise<Connection | undefined> | undefined;
+  /** The `${input:…}` values of the current start: masked in every log line, state message and error. */
+  private secrets: readonly string[] = [];
+  /** The only logger this session writes to: the options' logger behind the mask. */
+  protected readonly logger: Logger;
 
   constructor(protected readonly options: SessionOptions) {
     super();
+    this.logger = redactingLogger(options.logger, () => this.secrets);
     this.policy = new RestartPolicy(options.restartPolicy);
     this.logLevel = options.logLevel;
   }
@@ -116,9 +122,9 @@ export abstract class SessionLifecycle extends Disposable {
     if (!SessionState.isStopped(this._state) || reason) this.setState(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
     await pending?.catch(() => undefined);
     if (connection) {
-      this.options.logger.info('Stopping…');
+      this.logger.info('Stopping…');
       await connection.close();
-      this.options.logger.info('Stopped.');
+      this.logger.info('Stopped.');
     }
   }
 
@@ -151,7 +157,7 @@ export abstract class SessionLifecycle extends Disposable {
     try {
       await c.client.sendRootsListChanged();
     } catch (error) {
-      this.options.logger.warn(`Could not announce the roots change: ${describeError(error)}`);
+      this.logger.warn(`Could not announce the roots change: ${describeError(error)}`);
     }
   }
 
@@ -172,13 +178,13 @@ export abstract class SessionLifecycle extends Disposable {
   }
 
   private async openConnection(generation: number, signal: AbortSignal): Promise<void> {
-    const { logger } = this.options;
+    const { logger } = this;
     let connection: Connection;
     try {
       connection = await this.open(signal);
     } catch (error) {
       if (generation !== this.generation) return;
-      const message = (error as Error).message;
+      const message = this.mask((error as Error).message);
       logger.error(`Failed to start: ${message}`);
       if (isStartFailure(error) ? !error.retryable : isPermanentStartFailure(error)) {
         this.setState(isAuthorizationRequired(error) ? { kind: 'error', message, needsAuth: true } : { kind: 'error', message });
@@ -198,7 +204,7 @@ export abstract class SessionLifecycle extends Disposable {
 
   /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user. */
   private open(signal?: AbortSignal): Promise<Connection> {
-    return prepareAndOpen(this.options, signal);
+    return prepareAndOpen({ ...this.options, logger: this.logger }, signal, (secrets) => (this.secrets = secrets));
   }
 
   private install(connection: Connection): void {
@@ -227,7 +233,7 @@ export abstract class SessionLifecycle extends Disposable {
     if (this.connection !== stale) return Promise.resolve(this.connection);
     this.renewal ??= (async () => {
       const generation = this.generation;
-      this.options.logger.warn('The server no longer knows this session (it may have restarted); starting a new session.');
+      this.logger.warn('The server no longer knows this session (it may have restarted); starting a new session.');
       try {
         const fresh = await this.open();
         if (generation !== this.generation || this.connection !== stale) {
@@ -239,7 +245,7 @@ export abstract class SessionLifecycle extends Disposable {
       } catch (error) {
         if (generation === this.generation && this.connection === stale) {
           this.connection = undefined;
-          this.options.logger.error(`A new session failed: ${(error as Error).message}`);
+          this.logger.error(`A new session failed: ${(error as Error).message}`);
           this.handleCrash((error as Error).message);
         }
         return undefined;
@@ -256,11 +262,11 @@ export abstract class SessionLifecycle extends Disposable {
     if (decision.kind === 'giveUp') {
       const count = decision.inARow ? `${decision.crashes} failed starts in a row` : `${decision.crashes} failures in ${this.policy.windowMinutes} minutes`;
       const message = `${reason} Gave up after ${count}; use Restart to try again.`;
-      this.options.logger.error(message);
+      this.logger.error(message);
       this.setState({ kind: 'error', message, gaveUp: true });
       return;
     }
-    this.options.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
+    this.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
     this.setState({ kind: 'error', message: reason, retryInMs: decision.delayMs });
     const generation = this.generation;
     this.retryTimer = setTimeout(() => {
@@ -274,11 +280,19 @@ export abstract class SessionLifecycle extends Disposable {
     try {
       await c.client.setLoggingLevel(this.logLevel, this.requestOptions());
     } catch (error) {
-      this.options.logger.warn(`logging/setLevel failed: ${describeError(error)}`);
+      this.logger.warn(`logging/setLevel failed: ${describeError(error)}`);
     }
   }
 
+  /** `text` with this session's secrets masked: for anything that leaves the session. */
+  protected mask(text: string): string {
+    return maskSecrets(text, this.secrets);
+  }
+
   private setState(state: SessionState): void {
+    // State messages reach tooltips, notifications and the public API: masked here, once for all of them.
+    if ('message' in state && state.message) state = { ...state, message: this.mask(state.message) };
+    if ('reason' in state && state.reason) state = { ...state, reason: this.mask(state.reason) };
     this._state = state;
     this.stateEmitter.fire(state);
   }

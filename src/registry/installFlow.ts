@@ -22,6 +22,8 @@ export interface InstallServices {
   sessions: SessionManager;
   inputs: InputResolver;
   answers: UserAnswers;
+  /** Workspace install and start: the review step was the confirmation (trust/consentPolicy.ts). */
+  confirmNextStart(name: string): void;
 }
 
 /** What the last step decides. */
@@ -75,6 +77,9 @@ export async function installFromRegistry(services: InstallServices, entry: Regi
   const name = installed.find((i) => i.scope === choice.scope)?.name ?? newName;
   const converted = toSettingsEntry(server, option, (q) => given.get(q.key), { registryUrl, inputPrefix: name });
   for (const secret of converted.secrets) await services.inputs.set(secret.id, given.get(secret.key)!);
+  // The review step showed the exact command and the user chose to install and start it here: that is
+  // the consent, asked once (an untrusted workspace still holds it back until trusted).
+  if (choice.scope === 'workspace' && choice.start) services.confirmNextStart(name);
   await writeServer(choice.scope, name, choice.start ? converted.entry : { ...converted.entry, autoStart: false }, converted.secrets);
   if (choice.start) void followStart(services.sessions, services.answers, name);
   else if (choice.scope === 'user') void showInfo(vscode.l10n.t("installed '{0}' in user settings. It starts when you click Start in the Servers view.", name));
@@ -109,7 +114,7 @@ function review(entry: Record<string, unknown>, option: InstallOption, installed
   const user = installedIn.includes('user') ? replaces : vscode.l10n.t('for every workspace');
   const items: Item[] = [{ label: `$(account) ${vscode.l10n.t('User Settings')}`, description: user, detail, scope: 'user', buttons: [noStart] }];
   if (vscode.workspace.workspaceFolders?.length) {
-    const workspace = installedIn.includes('workspace') ? replaces : vscode.l10n.t('this workspace only; asks before it runs');
+    const workspace = installedIn.includes('workspace') ? replaces : vscode.l10n.t('this workspace only; Enter here is your consent to run it as shown');
     const description = vscode.workspace.isTrusted ? workspace : vscode.l10n.t('{0}; it starts once you trust the workspace', workspace);
     items.push({ label: `$(folder) ${vscode.l10n.t('Workspace Settings')}`, description, detail, scope: 'workspace', buttons: [noStart] });
   }

@@ -23,16 +23,18 @@ export interface RegistryHost {
   sessions: SessionManager;
   inputs: InputResolver;
   answers: UserAnswers;
+  /** The install's last step showed the exact command: a workspace install is not asked about again. */
+  confirmNextStart(name: string): void;
 }
 
 /** A note for a server's node in the Servers view (the shape src/servers/serversTree.ts takes). */
 export interface UpdateNotes {
   readonly onDidChange: vscode.Event<void>;
-  noteFor(name: string): { description: string; tooltip: string; contextWord: string; icon: string } | undefined;
+  noteFor(name: string): { description: string; tooltip: string; contextWord: string; mark: string } | undefined;
 }
 
 export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disposables: vscode.Disposable[] } {
-  const services: InstallServices = { sessions: host.sessions, inputs: host.inputs, answers: host.answers };
+  const services: InstallServices = { sessions: host.sessions, inputs: host.inputs, answers: host.answers, confirmNextStart: host.confirmNextStart };
   /** A client of `url` (the configured registry by default); undefined, with the reason shown, when the settings do not make one. */
   const clientFor = async (url?: string): Promise<RegistryClient | undefined> => {
     try {
@@ -132,7 +134,7 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
       return {
         description: vscode.l10n.t('update {0}', version),
         contextWord: 'updateAvailable',
-        icon: 'arrow-circle-up',
+        mark: '↑',
         tooltip: vscode.l10n.t('Version {0} is available (installed: {1}).', version, available.installed.registry.version),
       };
     },

@@ -4,18 +4,26 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import type { UserAnswers } from '../common/userAnswers';
+import { ResultDocuments } from '../common/resultDocuments';
 import { showInfo } from '../common/userMessages';
 import { SamplingCapability } from './samplingCapability';
 import { SamplingLog } from './samplingLog';
 import { SamplingService } from './samplingService';
 
-export function registerSampling(answers: UserAnswers): { capability: SamplingCapability; disposables: vscode.Disposable[] } {
+export function registerSampling(answers: UserAnswers, globalState: vscode.Memento): { capability: SamplingCapability; disposables: vscode.Disposable[] } {
   const log = new SamplingLog();
-  const capability = new SamplingCapability(new SamplingService(answers, log));
+  // The full text of a request the approval dialog had to shorten: read-only, inert (code blocks).
+  const requests = new ResultDocuments({
+    scheme: 'mcp-client-sampling-request',
+    readonlyNotice: vscode.l10n.t('A sampling request is shown as the server sent it; it cannot be edited.'),
+    expired: vscode.l10n.t('This request is no longer kept.'),
+  });
+  const capability = new SamplingCapability(new SamplingService(answers, log, globalState, (markdown, server) => requests.show(markdown, server, 'request')));
   return {
     capability,
     disposables: [
       log,
+      requests,
       vscode.commands.registerCommand(CommandIds.showSamplingLog, async (server?: string) => {
         const servers = log.servers();
         const name = server ?? (servers.length === 1 ? servers[0] : await vscode.window.showQuickPick(servers, { title: vscode.l10n.t('Sampling log of which server?') }));

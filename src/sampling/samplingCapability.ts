@@ -5,7 +5,7 @@ import type { ClientCapability } from '../mcp/clientCapability';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 
 export interface SamplingHandler {
-  createMessage(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  createMessage(server: ServerDefinition, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools>;
 }
 
 export class SamplingCapability implements ClientCapability {
@@ -14,6 +14,6 @@ export class SamplingCapability implements ClientCapability {
   constructor(private readonly handler: SamplingHandler) {}
 
   install(client: Client, definition: ServerDefinition): void {
-    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.handler.createMessage(definition.name, request.params, ctx.mcpReq.signal) as never);
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.handler.createMessage(definition, request.params, ctx.mcpReq.signal) as never);
   }
 }

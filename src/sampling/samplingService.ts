@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
 import type { UserAnswers } from '../common/userAnswers';
 import { showWarning } from '../common/userMessages';
+import type { ServerDefinition } from '../mcp/serverDefinition';
+import { grantKey } from '../mcp/serverIdentity';
 import { chooseModel } from './modelChoice';
 import type { SamplingHandler } from './samplingCapability';
 import type { SamplingLog, SamplingLogEntry } from './samplingLog';
@@ -15,6 +17,8 @@ import { describeMessages, toChatMessages, toChatTools } from './samplingMessage
 import { askApproval, askReview, type Approval } from './samplingDialogs';
 
 const USER_REJECTED = -1;
+/** Global-state key of workspace servers' sampling permissions, by identity. */
+const SAMPLING_GRANTS = 'mcpClient.grants.sampling';
 const INTERNAL_ERROR = -32603;
 
 export class SamplingService implements SamplingHandler {
@@ -24,9 +28,12 @@ export class SamplingService implements SamplingHandler {
   constructor(
     private readonly answers: UserAnswers,
     private readonly log: SamplingLog,
+    private readonly grants: vscode.Memento,
+    private readonly showFullRequest: (markdown: string, server: string) => Promise<unknown>,
   ) {}
 
-  async createMessage(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  async createMessage(definition: ServerDefinition, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+    const server = definition.name;
     const config = vscode.workspace.getConfiguration();
     const entry: SamplingLogEntry = { time: new Date(), systemPrompt: params.systemPrompt, messages: describeMessages(params), maxTokens: params.maxTokens, outcome: 'failed' };
     try {
@@ -50,7 +57,7 @@ export class SamplingService implements SamplingHandler {
       throw protocolError(INTERNAL_ERROR, `Sampling is not available: ${choice.error}`);
     }
     const model = choice.model.model;
-    if (!(await this.approved(server, params, model.name, config))) {
+    if (!(await this.approved(definition, params, model.name, config))) {
       this.log.add(server, { ...entry, outcome: 'denied', model: model.id });
       throw protocolError(USER_REJECTED, 'User rejected sampling request');
     }
@@ -101,15 +108,27 @@ export class SamplingService implements SamplingHandler {
     }
   }
 
-  private async approved(server: string, params: CreateMessageRequestParams, modelName: string, config: vscode.WorkspaceConfiguration): Promise<boolean> {
-    const policy = userSetting<Record<string, string>>(config, SettingKeys.samplingApproval)?.[server] ?? 'ask';
+  /**
+   * The user's settings name their own servers: `mcpClient.sampling.approval` applies to user servers
+   * only. A workspace server's "Always Allow" is kept by its identity (trust/grantKey.ts), so a
+   * repository's server that takes a user server's name does not inherit its permission.
+   */
+  private async approved(definition: ServerDefinition, params: CreateMessageRequestParams, modelName: string, config: vscode.WorkspaceConfiguration): Promise<boolean> {
+    const server = definition.name;
+    const key = grantKey(definition);
+    const policy =
+      definition.scope === 'user'
+        ? (userSetting<Record<string, string>>(config, SettingKeys.samplingApproval)?.[server] ?? 'ask')
+        : (this.grants.get<Record<string, string>>(SAMPLING_GRANTS)?.[key] ?? 'ask');
     if (policy === 'allow') return true;
     if (policy === 'deny') return false;
     const question = { kind: 'sampling.approve', server, systemPrompt: params.systemPrompt, messages: describeMessages(params), maxTokens: params.maxTokens, model: modelName };
-    const answer = await this.answers.decide<Approval>(question, () => askApproval(question));
-    if (answer === 'always') {
+    const answer = await this.answers.decide<Approval>(question, () => askApproval(question, (markdown) => this.showFullRequest(markdown, server)));
+    if (answer === 'always' && definition.scope === 'user') {
       const current = config.inspect<Record<string, string>>(SettingKeys.samplingApproval)?.globalValue ?? {};
       await config.update(SettingKeys.samplingApproval, { ...current, [server]: 'allow' }, vscode.ConfigurationTarget.Global);
+    } else if (answer === 'always') {
+      await this.grants.update(SAMPLING_GRANTS, { ...this.grants.get<Record<string, string>>(SAMPLING_GRANTS), [key]: 'allow' });
     }
     return answer === 'once' || answer === 'always';
   }

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import type { ServerEntry } from '../mcp/sessionManager';
 import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
 import { SessionState } from '../mcp/sessionState';
+import { SettingKeys } from '../common/settingKeys';
+import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../common/serverText';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -11,6 +13,17 @@ export type ServerState = SessionState | { kind: 'invalid'; message: string };
 export function stateOf(entry: ServerEntry): ServerState {
   if (entry.configError !== undefined) return { kind: 'invalid', message: entry.configError };
   return entry.session?.state ?? { kind: 'stopped' };
+}
+
+/**
+ * A workspace or folder server that takes the name of a server in the user's settings: the repository's
+ * definition wins the name, so the user must be able to see that this is not their server (its grants
+ * are its own: mcp/serverIdentity.ts).
+ */
+export function shadowsUserServer(entry: ServerEntry): boolean {
+  if (entry.scope === 'user') return false;
+  const user = vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {};
+  return Object.prototype.hasOwnProperty.call(user, entry.name);
 }
 
 /** "user settings", "workspace settings", "folder settings": where a server is defined. */
@@ -65,24 +78,28 @@ export function descriptionFor(entry: ServerEntry): string {
 export function tooltipFor(entry: ServerEntry): vscode.MarkdownString {
   // Server-provided text (name, instructions, errors) is untrusted: never isTrusted, no HTML,
   // and escaped so it cannot inject links or markup.
-  const md = new vscode.MarkdownString(undefined, true);
+  // No theme icons: server text could otherwise draw real ones; our own marks are plain characters.
+  const md = new vscode.MarkdownString(undefined, false);
   md.isTrusted = false;
   md.supportHtml = false;
   const state = stateOf(entry);
   md.appendMarkdown(`**${esc(entry.name)}** — ${esc(descriptionFor(entry))}\n\n`);
   md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))}\n\n`);
+  if (shadowsUserServer(entry)) {
+    md.appendMarkdown(`⚠ ${esc(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}\n\n`);
+  }
   const session = entry.session;
   if (session) md.appendMarkdown(`${esc(vscode.l10n.t('Transport: {0}', describeTransport(session.definition.transport)))}\n\n`);
   const info = session?.serverInfo;
   if (info) {
-    md.appendMarkdown(`${esc(vscode.l10n.t('Server: {0} {1}', info.name, info.version ?? ''))}\n\n`);
+    md.appendMarkdown(`${esc(vscode.l10n.t('Server: {0} {1}', cleanServerLine(info.name, TextCaps.name), cleanServerLine(info.version ?? '', TextCaps.name)))}\n\n`);
     md.appendMarkdown(`${esc(vscode.l10n.t('Protocol: {0}', session.protocolVersion ?? ''))}\n\n`);
   }
   const caps = session?.capabilities;
   if (caps) md.appendMarkdown(`${esc(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none')))}\n\n`);
   if (session?.instructions) md.appendMarkdown(`${esc(vscode.l10n.t('Instructions:'))}\n\n${quote(session.instructions)}\n\n`);
-  if (state.kind === 'error' || state.kind === 'invalid') md.appendMarkdown(`$(error) ${esc(state.message)}\n\n`);
-  if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) md.appendMarkdown(`$(info) ${esc(state.reason)}\n\n`);
+  if (state.kind === 'error' || state.kind === 'invalid') md.appendMarkdown(`⛔ ${esc(cleanServerText(state.message, TextCaps.description))}\n\n`);
+  if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) md.appendMarkdown(`ℹ ${esc(cleanServerText(state.reason, TextCaps.description))}\n\n`);
   return md;
 }
 
@@ -105,7 +122,11 @@ export function esc(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
 }
 
+const MAX_INSTRUCTION_LINES = 20;
+
 function quote(text: string): string {
-  const lines = text.split(/\r?\n/).slice(0, 20);
-  return lines.map((l) => `> ${esc(l)}`).join('\n');
+  const all = cleanServerText(text, Number.MAX_SAFE_INTEGER).split('\n');
+  const lines = all.slice(0, MAX_INSTRUCTION_LINES).map((l) => `> ${esc(truncateVisibly(l, TextCaps.instructionLine))}`);
+  if (all.length > MAX_INSTRUCTION_LINES) lines.push(`> ${esc(vscode.l10n.t('… {0} more lines', all.length - MAX_INSTRUCTION_LINES))}`);
+  return lines.join('\n');
 }

@@ -5,15 +5,16 @@ import type { IconCache } from '../icons/iconCache';
 import { Disposable } from '../mcp/lifecycle';
 import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
-import { contextValueFor, descriptionFor, esc, iconFor, tooltipFor } from './serverPresentation';
+import { contextValueFor, descriptionFor, esc, iconFor, shadowsUserServer, tooltipFor } from './serverPresentation';
 
 /**
  * What a feature adds to a server's node (src/registry: a newer version is published; src/devmode: dev
- * mode and its restarts), wired in activation. `icon` leads the tooltip line.
+ * mode and its restarts), wired in activation. `mark`, a plain character (the tooltip renders no theme
+ * icons), leads the tooltip line.
  */
 export interface ServerNotes {
   readonly onDidChange: vscode.Event<void>;
-  noteFor(name: string): { description: string; tooltip: string; contextWord?: string; icon: string } | undefined;
+  noteFor(name: string): { description: string; tooltip: string; contextWord?: string; mark: string } | undefined;
 }
 
 export class ServersTreeProvider extends Disposable implements vscode.TreeDataProvider<ServerEntry> {
@@ -59,9 +60,10 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     const notes = this.notes.flatMap((n) => n.noteFor(entry.name) ?? []);
     item.id = `server:${entry.name}`;
     // Notes first: they may ask for an action, and a narrow side bar cuts descriptions off at the end.
-    item.description = [...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · ');
+    const shadow = shadowsUserServer(entry) ? vscode.l10n.t('shadows your user server') : undefined;
+    item.description = [shadow, ...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · ');
     const tooltip = (item.tooltip = tooltipFor(entry));
-    for (const note of notes.reverse()) tooltip.value = `$(${note.icon}) ${esc(note.tooltip)}\n\n${tooltip.value}`;
+    for (const note of notes.reverse()) tooltip.value = `${note.mark} ${esc(note.tooltip)}\n\n${tooltip.value}`;
     // The server's own icon says which server it is; any other state than running needs the state icon.
     const own = entry.session && SessionState.isRunning(entry.session.state) ? this.icons?.imageFor(entry.session.serverInfo?.icons) : undefined;
     item.iconPath = own ?? iconFor(entry);

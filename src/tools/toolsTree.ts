@@ -7,9 +7,13 @@ import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
 import type { IconCache } from '../icons/iconCache';
+import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 
-export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool };
+export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
+
+/** Tools shown per server: a hostile or huge server must not make the view sluggish. The rest are said. */
+export const MAX_TOOLS_SHOWN = 500;
 
 export function annotationHints(tool: Tool): string[] {
   const a = tool.annotations ?? {};
@@ -45,9 +49,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       await this.catalog.load();
       return this.catalog.servers().map((s) => ({ kind: 'server', server: s.server }));
     }
-    if (node.kind === 'tool') return [];
-    const entry = this.catalog.servers().find((s) => s.server === node.server);
-    return (entry?.items ?? []).map((tool) => ({ kind: 'tool', server: node.server, tool }));
+    if (node.kind !== 'server') return [];
+    const items = this.catalog.servers().find((s) => s.server === node.server)?.items ?? [];
+    const shown: ToolsNode[] = items.slice(0, MAX_TOOLS_SHOWN).map((tool) => ({ kind: 'tool', server: node.server, tool }));
+    if (items.length > MAX_TOOLS_SHOWN) shown.push({ kind: 'more', server: node.server, hidden: items.length - MAX_TOOLS_SHOWN });
+    return shown;
   }
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
@@ -61,17 +67,24 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       item.contextValue = 'mcpToolServer';
       return item;
     }
+    if (node.kind === 'more') {
+      const item = new vscode.TreeItem(vscode.l10n.t('… {0} more tools', node.hidden.toLocaleString()), vscode.TreeItemCollapsibleState.None);
+      item.id = `more/${node.server}`;
+      item.description = vscode.l10n.t('not listed here; Call Tool… searches all of them');
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      return item;
+    }
     const { tool } = node;
-    const item = new vscode.TreeItem(getDisplayName(tool), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(cleanServerLine(getDisplayName(tool), TextCaps.name), vscode.TreeItemCollapsibleState.None);
     item.id = `tool/${node.server}/${tool.name}`;
     const hints = annotationHints(tool);
     const app = appMark(tool);
-    item.description = [getDisplayName(tool) !== tool.name ? tool.name : undefined, app, hints.join(', ')].filter(Boolean).join(' · ');
+    item.description = [getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', ')].filter(Boolean).join(' · ');
     // The tool's own icon when the server gives one we can show; else what kind of tool it is.
     item.iconPath = this.icons?.imageFor(tool.icons) ?? new vscode.ThemeIcon(app ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${escapeMarkdownInline(getDisplayName(tool))}** \`${tool.name.replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
-    if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(tool.description)}\n\n`);
+    tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
+    if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);
     const uiResource = toolUiResourceUri(tool);
     if (uiResource) {
       tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\``);

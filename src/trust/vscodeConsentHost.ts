@@ -1,12 +1,24 @@
-// The VS Code side of the consent policy: Workspace Trust, a modal question, answers in globalState.
+// The VS Code side of the consent policy: Workspace Trust, answers in globalState, and one question for
+// every pending workspace server. One server: a modal dialog (Allow / Don't Allow). Several: a modal
+// dialog listing each server with its exact command, then Allow All, Choose… (a multi-select list, none
+// selected) or Don't Allow. Host tests answer it through UserAnswers ('workspaceConsent').
 import * as vscode from 'vscode';
+import type { UserAnswers } from '../common/userAnswers';
 import type { ServerDefinition } from '../mcp/serverDefinition';
+import { commandExists } from './commandLookup';
 import type { ConsentAnswer, ConsentHost } from './consentPolicy';
+import { summarize, type ConsentSummary } from './consentText';
 
 const KEY_PREFIX = 'mcpClient.consent.';
 
+/** 'all', 'none', the names allowed (the rest declined), or undefined (dismissed: ask again later). */
+export type ConsentChoice = 'all' | 'none' | string[] | undefined;
+
 export class VscodeConsentHost implements ConsentHost {
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly answers: UserAnswers,
+  ) {}
 
   isTrusted(): boolean {
     return vscode.workspace.isTrusted;
@@ -20,6 +32,10 @@ export class VscodeConsentHost implements ConsentHost {
     return Promise.resolve(this.state.update(KEY_PREFIX + hash, answer));
   }
 
+  commandExists(definition: ServerDefinition): Promise<boolean> {
+    return definition.transport.type === 'stdio' ? commandExists(definition.transport) : Promise.resolve(true);
+  }
+
   /** Forgets every remembered answer; the next start of each workspace server asks again. */
   async forgetAll(): Promise<number> {
     const keys = this.state.keys().filter((k) => k.startsWith(KEY_PREFIX));
@@ -27,31 +43,43 @@ export class VscodeConsentHost implements ConsentHost {
     return keys.length;
   }
 
-  async ask(definition: ServerDefinition): Promise<ConsentAnswer> {
-    const t = definition.transport;
-    if (t.type !== 'stdio') return 'allow';
-    const where = definition.scope === 'folder' ? vscode.l10n.t("the settings of folder '{0}'", definition.folder ?? '') : vscode.l10n.t('this workspace’s settings');
-    const env = Object.keys(t.env);
-    const detail = [
-      vscode.l10n.t('Defined in {0}, it will run:', where),
-      '',
-      [t.command, ...t.args].join(' '),
-      '',
-      vscode.l10n.t('Working folder: {0}', t.cwd ?? vscode.l10n.t('(default)')),
-      env.length ? vscode.l10n.t('Environment variables: {0}', env.join(', ')) : '',
-      '',
-      vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if the command changes.'),
-    ].join('\n');
-    const allow = vscode.l10n.t('Allow');
-    const dontAllow = vscode.l10n.t('Don’t Allow');
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t("Start the MCP server '{0}'?", definition.name),
-      { modal: true, detail },
-      allow,
-      dontAllow,
-    );
-    if (choice === allow) return 'allow';
-    if (choice === dontAllow) return 'deny';
-    return 'dismissed';
+  async ask(definitions: readonly ServerDefinition[]): Promise<ConsentAnswer[]> {
+    const labels = { workspace: vscode.l10n.t('workspace settings'), folder: (name: string) => vscode.l10n.t("settings of folder '{0}'", name) };
+    const servers = definitions.map((d) => summarize(d, labels));
+    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers }, () => askUser(servers));
+    return servers.map((s) => {
+      if (choice === undefined) return 'dismissed';
+      if (choice === 'all') return 'allow';
+      if (choice === 'none') return 'deny';
+      return choice.includes(s.name) ? 'allow' : 'deny';
+    });
   }
+}
+
+async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
+  const one = servers.length === 1;
+  const lines = servers.flatMap((s) => [`${s.name} (${s.where}):`, `    ${s.runs}`, ...s.facts.map((f) => `    ${f}`), '']);
+  const detail = [
+    ...lines,
+    vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if a command, URL or header changes.'),
+  ].join('\n');
+  const allow = one ? vscode.l10n.t('Allow') : vscode.l10n.t('Allow All');
+  const choose = vscode.l10n.t('Choose…');
+  const dontAllow = vscode.l10n.t('Don’t Allow');
+  const title = one
+    ? vscode.l10n.t("Start the MCP server '{0}' from this workspace?", servers[0]!.name)
+    : vscode.l10n.t('Start {0} MCP servers from this workspace?', servers.length);
+  const buttons = one ? [allow, dontAllow] : [allow, choose, dontAllow];
+  const picked = await vscode.window.showWarningMessage(title, { modal: true, detail }, ...buttons);
+  if (picked === allow) return 'all';
+  if (picked === dontAllow) return 'none';
+  if (picked !== choose) return undefined;
+  const items = servers.map((s) => ({ label: s.name, description: s.where, detail: [s.runs, ...s.facts].join(' · '), picked: false }));
+  const chosen = await vscode.window.showQuickPick(items, {
+    canPickMany: true,
+    ignoreFocusOut: true,
+    title: vscode.l10n.t('Workspace MCP servers to allow'),
+    placeHolder: vscode.l10n.t('Select the servers to start; the others are declined (Start asks again).'),
+  });
+  return chosen === undefined ? undefined : chosen.map((c) => c.label);
 }

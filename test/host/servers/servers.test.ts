@@ -18,6 +18,21 @@ describe('Servers in the extension host', () => {
     assert.equal(typeof exports.getSession, 'function');
   });
 
+  it('gives other extensions only the documented session members: no start, no resolved configuration (issue 19.2)', async () => {
+    // What another extension gets from `getExtension(...).exports`: the same object these tests use.
+    const session = (await api()).getSession('fixture')! as unknown as Record<string, unknown>;
+    for (const hidden of ['start', 'stop', 'restart', 'shutdown', 'dispose', 'definition', 'options', 'connection', 'pid', 'setLogLevel']) {
+      assert.equal(session[hidden], undefined, `${hidden} is not reachable`);
+    }
+    assert.ok(Object.isFrozen(session), 'members cannot be added or replaced');
+    assert.equal(Object.getPrototypeOf(session), null, 'no class prototype to reach the session through');
+    await until('fixture running', async () => (await stateOf('fixture')) === 'running');
+    assert.equal(session.name, 'fixture');
+    assert.equal((session.state as { kind: string }).kind, 'running');
+    const tools = await (session.listTools as () => Promise<{ name: string }[]>)();
+    assert.ok(tools.some((t) => t.name === 'pid'), 'requests still work through the facade');
+  });
+
   it('lists the fixture server as running in the Servers view', async () => {
     const item = await until('fixture to be running in the view', async () => {
       const i = await itemOf('fixture');

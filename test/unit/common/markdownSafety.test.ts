@@ -1,6 +1,7 @@
 // The rules that keep server text harmless in Markdown: no HTML, no remote images, no command links,
 // fences that the text cannot close, and the language of a code block from its MIME type.
 import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import { languageFor } from '../../../src/common/languageForMime';
 import { escapeMarkdownInline, fenceFor, safeMarkdown } from '../../../src/common/markdownSafety';
 
@@ -10,9 +11,9 @@ describe('Markdown safety for server text', () => {
     assert.equal(safeMarkdown('```html\n<script>x</script>\n```\n<i>'), '```html\n<script>x</script>\n```\n&lt;i>');
   });
 
-  it('defangs command links, inline and as references', () => {
-    assert.equal(safeMarkdown('[x](command:a) [y]( <command:b>)'), '[x](#command:a) [y](#command:b>)');
-    assert.equal(safeMarkdown('[r]: command:evil'), '[r]: #command:evil');
+  it('shows a block with command links as literal text, inline and as references', () => {
+    assert.equal(safeMarkdown('[x](command:a) [y]( <command:b>)'), '\\[x\\]\\(command&#58;a\\) \\[y\\]\\( &lt;command&#58;b&gt;\\)');
+    assert.equal(safeMarkdown('[r]: command:evil\n\n[r]'), '[r]: #command:evil\n\n\\[r\\]');
   });
 
   it('closes a code fence the server left open, so what follows stays ours', () => {
@@ -33,5 +34,33 @@ describe('Markdown safety for server text', () => {
     assert.equal(languageFor('text/plain', 'file:///src/main.rs'), 'rust');
     assert.equal(languageFor(undefined, 'file:///a/b.ts?x=1'), 'typescript');
     assert.equal(languageFor('text/plain', 'file:///notes'), '');
+  });
+});
+
+// Issue 19.8: the filter works on the parsed Markdown, so the forms a regex misses are caught.
+describe('safeMarkdown link filtering on parsed Markdown', () => {
+  const renderer = new MarkdownIt({ html: false });
+  renderer.validateLink = () => true;
+  /** Every href VS Code's renderer would produce from the output. */
+  const hrefs = (markdown: string) => [...renderer.render(markdown).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+
+  const bypasses: [string, string][] = [
+    ['a link split across a newline', '[click](\ncommand:workbench.action.terminal.new)'],
+    ['an entity in the scheme', '[click](command&#58;workbench.action.terminal.new)'],
+    ['a reference definition inside a blockquote', '[click][x]\n\n> [x]: command:workbench.action.terminal.new'],
+    ['a reference definition inside a list item', '- [click][x]\n- [x]: command:workbench.action.terminal.new'],
+    ['an autolink', '<command:workbench.action.terminal.new>'],
+    ['a javascript link', '[x](javascript:alert(1))'],
+    ['a file link', '[x](file:///etc/passwd)'],
+  ];
+  for (const [what, markdown] of bypasses) {
+    it(`leaves no link for ${what}`, () => {
+      assert.deepEqual(hrefs(safeMarkdown(markdown)), [], safeMarkdown(markdown));
+    });
+  }
+
+  it('keeps http(s) links, in-document anchors and the extension’s own scheme', () => {
+    const markdown = '[site](https://example.com) and [top](#top) and [res](mcp-client-resource://demo/x)';
+    assert.deepEqual(hrefs(safeMarkdown(markdown, ['mcp-client-resource'])), ['https://example.com', '#top', 'mcp-client-resource://demo/x']);
   });
 });

@@ -22,7 +22,7 @@ describe('sampling and elicitation features', () => {
   before(async () => {
     const sampling = new SamplingCapability({
       createMessage: async (server, params) => {
-        sampled.push({ server, params });
+        sampled.push({ server: server.name, params });
         if (deny) throw new ProtocolError(-1, 'User rejected sampling request');
         return { role: 'assistant', content: { type: 'text', text: 'short' }, model: 'test-model', stopReason: 'endTurn' };
       },
@@ -97,7 +97,7 @@ describe('sampling and elicitation on the 2026-07-28 revision (multi-round-trip 
 
   before(async () => {
     const sampling = new SamplingCapability({
-      createMessage: async (server) => ({ role: 'assistant', content: { type: 'text', text: `for ${server}` }, model: 'm', stopReason: 'endTurn' }),
+      createMessage: async (server) => ({ role: 'assistant', content: { type: 'text', text: `for ${server.name}` }, model: 'm', stopReason: 'endTurn' }),
     });
     const elicitation = new ElicitationCapability({
       form: async () => ({ action: 'accept', content: { email: 'grace@example.com' } }),

@@ -1,12 +1,15 @@
 import * as assert from 'node:assert/strict';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
-import { ConsentPolicy, consentHash, DENIED_REASON, DISMISSED_REASON, UNTRUSTED_REASON, type ConsentAnswer, type ConsentHost } from '../../../src/trust/consentPolicy';
+import { ConsentPolicy, consentHash, DENIED_REASON, DISMISSED_REASON, missingCommandReason, UNTRUSTED_REASON, type ConsentAnswer, type ConsentHost } from '../../../src/trust/consentPolicy';
 import { definition } from '../helpers';
 
 class FakeHost implements ConsentHost {
   trusted = true;
   answers: ConsentAnswer[] = [];
   asked: string[] = [];
+  /** The servers of each question, one array per question. */
+  questions: string[][] = [];
+  missing = new Set<string>();
   store = new Map<string, 'allow' | 'deny'>();
   isTrusted() {
     return this.trusted;
@@ -17,10 +20,14 @@ class FakeHost implements ConsentHost {
   async remember(hash: string, answer: 'allow' | 'deny') {
     this.store.set(hash, answer);
   }
-  async ask(d: ServerDefinition) {
-    this.asked.push(d.name);
+  async commandExists(d: ServerDefinition) {
+    return !(d.transport.type === 'stdio' && this.missing.has(d.transport.command));
+  }
+  async ask(ds: readonly ServerDefinition[]) {
+    this.asked.push(...ds.map((d) => d.name));
+    this.questions.push(ds.map((d) => d.name));
     await new Promise((r) => setTimeout(r, 10));
-    return this.answers.shift() ?? 'dismissed';
+    return ds.map(() => this.answers.shift() ?? 'dismissed');
   }
 }
 
@@ -87,10 +94,50 @@ describe('ConsentPolicy (workspace trust and consent)', () => {
     assert.equal(await policy.mayStart(stdioDef('workspace'), false), true);
   });
 
-  it('lets trusted workspace HTTP servers start without a question (they run no local code)', async () => {
+  it('asks for workspace HTTP servers too, again when the URL or a header changes (issue 19.4)', async () => {
     const host = new FakeHost();
-    const http = definition('remote', { type: 'http', url: 'https://x.test/mcp', headers: {} }, { scope: 'workspace' });
-    assert.equal(await new ConsentPolicy(host).mayStart(http, false), true);
-    assert.deepEqual(host.asked, []);
+    host.answers = ['allow', 'allow'];
+    const policy = new ConsentPolicy(host);
+    const http = (headers: Record<string, string>) => definition('remote', { type: 'http', url: 'https://x.test/mcp', headers }, { scope: 'workspace' });
+    assert.equal(await policy.mayStart(http({ 'X-Key': 'a' }), false), true);
+    assert.equal(await policy.mayStart(http({ 'X-Key': 'a' }), false), true);
+    assert.equal(await policy.mayStart(http({ 'X-Key': 'b' }), false), true);
+    assert.deepEqual(host.asked, ['remote', 'remote']);
+    assert.notEqual(consentHash(http({ 'X-Key': 'a' })), consentHash(http({ 'X-Key': 'b' })));
+  });
+
+  it('asks once for all servers starting together, allowing some (issue 16.4)', async () => {
+    const host = new FakeHost();
+    host.answers = ['allow', 'deny', 'allow'];
+    const policy = new ConsentPolicy(host);
+    const servers = ['a', 'b', 'c'].map((n) => definition(n, { type: 'stdio', command: 'node', args: [`${n}.js`], env: {} }, { scope: 'workspace' }));
+    const verdicts = await Promise.all(servers.map((d) => policy.mayStart(d, false)));
+    assert.deepEqual(host.questions, [['a', 'b', 'c']]);
+    assert.deepEqual(verdicts, [true, DENIED_REASON, true]);
+  });
+
+  it('does not ask about a command that does not exist, and says it is missing', async () => {
+    const host = new FakeHost();
+    host.missing.add('nodee');
+    host.answers = ['allow'];
+    const policy = new ConsentPolicy(host);
+    const typo = definition('typo', { type: 'stdio', command: 'nodee', args: ['x.js'], env: {} }, { scope: 'workspace' });
+    const fine = stdioDef('workspace');
+    const [a, b] = await Promise.all([policy.mayStart(typo, false), policy.mayStart(fine, false)]);
+    assert.equal(a, missingCommandReason('nodee'));
+    assert.equal(b, true);
+    assert.deepEqual(host.questions, [['repo']]);
+  });
+
+  it('does not ask again for a workspace server the user just confirmed with its exact command (registry install)', async () => {
+    const host = new FakeHost();
+    const policy = new ConsentPolicy(host);
+    policy.confirmNextStart('repo');
+    assert.equal(await policy.mayStart(stdioDef('workspace'), false), true);
+    assert.deepEqual(host.asked, [], 'one confirmation, not two');
+    assert.equal(host.store.size, 1, 'remembered like an Allow');
+    host.trusted = false;
+    policy.confirmNextStart('repo');
+    assert.equal(await policy.mayStart(stdioDef('workspace', ['changed.js']), false), UNTRUSTED_REASON, 'trust still comes first');
   });
 });

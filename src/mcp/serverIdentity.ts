@@ -1,0 +1,21 @@
+// What a standing permission (a tool's "Always Allow", sampling permission, an OAuth client secret or
+// token) is bound to. The user's own servers are named in the user's settings, so their grants are
+// keyed by name, as they always were. A workspace or folder server comes with a repository and could
+// take the name of one of the user's servers: its grants are keyed by its identity (scope, folder, name
+// and a hash of what it runs or where it connects), so it never inherits the user server's grants and a
+// changed command or URL starts from nothing. No `vscode` import: unit-tested.
+import { createHash } from 'node:crypto';
+import type { ServerDefinition } from './serverDefinition';
+
+export function grantKey(definition: ServerDefinition): string {
+  if (definition.scope === 'user') return definition.name;
+  const t = definition.transport;
+  const material = t.type === 'stdio' ? [t.command, t.args, t.cwd ?? ''] : [t.type, t.url];
+  const hash = createHash('sha256').update(JSON.stringify(material)).digest('hex').slice(0, 16);
+  return `${definition.scope}:${definition.folder ?? ''}:${definition.name}#${hash}`;
+}
+
+/** True for a workspace or folder server that takes the name of a server in the user's settings. */
+export function shadowsUserServer(definition: ServerDefinition, userServerNames: readonly string[]): boolean {
+  return definition.scope !== 'user' && userServerNames.includes(definition.name);
+}

@@ -1,0 +1,70 @@
+// What a hostile or huge server sends, as the views show it (issues 19.5, 19.7, 19.9): the Tools view
+// lists a bounded number of tools and says how many more there are, names and descriptions are capped
+// with the cut said, instructions lines are capped, the server tooltip renders no theme icons from
+// server text, and a URL's user info and query string are not shown.
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { until } from '../../shared/until';
+import { hooks, serverTreeItem, stateOf } from '../helpers';
+
+interface TreeRow {
+  label: string;
+  description?: string;
+  tooltip?: string;
+  children: { label: string; description?: string; tooltip?: string }[];
+}
+
+describe('Hostile server text in the views', function () {
+  this.timeout(120_000);
+  const config = () => vscode.workspace.getConfiguration('mcpClient');
+  let servers: Record<string, unknown>;
+
+  before(async () => {
+    servers = config().inspect<Record<string, unknown>>('servers')!.globalValue!;
+    const script = join(__dirname, '..', '..', 'fixtures', 'servers', 'bloatedServer.js');
+    await config().update(
+      'servers',
+      {
+        ...servers,
+        bloated: { command: process.execPath, args: [script, '--tools=3000'] },
+        queried: { url: 'http://user:pw@127.0.0.1:9/mcp?token=query-secret-value', autoStart: false },
+      },
+      vscode.ConfigurationTarget.Global,
+    );
+    await until('bloated to run', async () => (await stateOf('bloated')) === 'running', 60_000);
+  });
+
+  after(async () => {
+    await config().update('servers', servers, vscode.ConfigurationTarget.Global);
+  });
+
+  it('lists at most 500 tools of a server and says how many more there are, with names capped visibly', async () => {
+    const rows = await until('the bloated tools', async () => {
+      const all = (await vscode.commands.executeCommand<TreeRow[]>(hooks.toolsTree)) ?? [];
+      const row = all.find((r) => r.label === 'bloated');
+      return row && row.children.length > 0 ? row : undefined;
+    }, 60_000);
+    assert.equal(rows.children.length, 501);
+    assert.equal(rows.children[500]!.label, '… 2,500 more tools');
+    const first = rows.children[0]!;
+    assert.ok(first.label.length < 200, `label capped: ${first.label.length} characters`);
+    assert.match(first.label, /… \(887 more characters\)$/);
+    assert.ok((first.tooltip ?? '').length < 4_000, `tooltip capped: ${(first.tooltip ?? '').length} characters`);
+    assert.match(first.tooltip ?? '', /more characters\)/);
+  });
+
+  it('caps instruction lines in the server tooltip and renders no theme icons from server text', async () => {
+    const item = (await serverTreeItem('bloated'))!;
+    assert.ok(item.tooltip.length < 3_000, `tooltip capped: ${item.tooltip.length} characters`);
+    assert.match(item.tooltip, /more characters\\\)/);
+    assert.match(item.tooltip, /> Second line/);
+    assert.ok(!item.tooltip.includes('$('), 'no theme icon syntax at all');
+  });
+
+  it('shows an HTTP server without the user info or query string of its URL', async () => {
+    const item = await until('queried to be listed', () => serverTreeItem('queried'));
+    assert.ok(!item.tooltip.includes('query-secret-value') && !item.tooltip.includes('pw@'), item.tooltip);
+    assert.match(item.tooltip, /127\\\.0\\\.0\\\.1:9\/mcp\?…/);
+  });
+});

@@ -1,0 +1,85 @@
+// Workspace servers in a real VS Code: one consent question for every workspace server that starts
+// together (issue 16.4), each with its exact command, allowing some; workspace HTTP servers asked too,
+// with host and header names but no header values (19.4); no question for a command that does not exist;
+// a workspace server that takes a user server's name is flagged (19.3).
+import * as assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { HttpFixture } from '../../fixtures/servers/httpFixtures';
+import { until } from '../../shared/until';
+import { answer, questions, serverState, serverTreeItem, stateOf } from '../helpers';
+
+interface ConsentQuestion {
+  kind: string;
+  servers: { name: string; where: string; runs: string; facts: string[] }[];
+}
+
+describe('Workspace server consent', function () {
+  this.timeout(90_000);
+  const config = () => vscode.workspace.getConfiguration('mcpClient');
+  const fixtures = join(__dirname, '..', '..', 'fixtures', 'servers');
+  let http: HttpFixture;
+
+  before(async () => {
+    const { startStreamableHttpFixture } = require(join(fixtures, 'httpFixtures.js')) as typeof import('../../fixtures/servers/httpFixtures');
+    http = await startStreamableHttpFixture();
+    await questions();
+  });
+
+  after(async () => {
+    await config().update('servers', undefined, vscode.ConfigurationTarget.Workspace);
+    rmSync(join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, '.vscode'), { recursive: true, force: true });
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
+    await http.close();
+  });
+
+  it('asks once for all pending workspace servers (stdio and HTTP), each with what it runs, and starts only those allowed', async () => {
+    const script = join(fixtures, 'fixtureServer.js');
+    await answer({ kind: 'workspaceConsent', answer: ['wsAllowed', 'wsHttp'] });
+    await config().update(
+      'servers',
+      {
+        wsAllowed: { command: process.execPath, args: [script, '--era=legacy'] },
+        wsDeclined: { command: process.execPath, args: [script, '--era=legacy', '--name with space'] },
+        wsTypo: { command: 'nodee', args: ['server.js'] },
+        wsHttp: { url: http.url, headers: { 'X-Api-Key': 'ws-header-secret-value' } },
+      },
+      vscode.ConfigurationTarget.Workspace,
+    );
+    await until('wsAllowed and wsHttp to run', async () => (await stateOf('wsAllowed')) === 'running' && (await stateOf('wsHttp')) === 'running', 60_000);
+    const asked = (await questions()).filter((q) => q.kind === 'workspaceConsent') as unknown as ConsentQuestion[];
+    assert.equal(asked.length, 1, `one question, not one per server: ${JSON.stringify(asked)}`);
+    const servers = asked[0]!.servers;
+    assert.deepEqual(servers.map((s) => s.name).sort(), ['wsAllowed', 'wsDeclined', 'wsHttp'], 'the missing command is not asked about');
+    assert.equal(servers.find((s) => s.name === 'wsAllowed')!.runs, `${process.execPath} ${script} --era=legacy`);
+    assert.equal(servers.find((s) => s.name === 'wsDeclined')!.runs, `${process.execPath} ${script} --era=legacy '--name with space'`);
+    const httpQuestion = servers.find((s) => s.name === 'wsHttp')!;
+    assert.ok(httpQuestion.facts.includes(`host: ${new URL(http.url).host}`), JSON.stringify(httpQuestion));
+    assert.ok(httpQuestion.facts.includes('headers: X-Api-Key'), JSON.stringify(httpQuestion));
+    assert.ok(!JSON.stringify(asked).includes('ws-header-secret-value'), 'header values are not shown');
+
+    const declined = await serverState('wsDeclined');
+    assert.equal(declined?.kind, 'stopped');
+    assert.match((declined as { reason: string }).reason, /you declined/);
+    const typo = await until('wsTypo to say its command is missing', async () => {
+      const s = (await serverState('wsTypo')) as { kind: string; reason?: string } | undefined;
+      return s?.reason ? s : undefined;
+    });
+    assert.match(typo.reason!, /the command 'nodee' was not found/);
+  });
+
+  it("flags a workspace server that takes the name of a user server, and asks before it runs", async () => {
+    await answer({ kind: 'workspaceConsent', answer: 'none' });
+    const current = config().inspect<Record<string, unknown>>('servers')!.workspaceValue ?? {};
+    await config().update('servers', { ...current, fixture: { command: process.execPath, args: [join(fixtures, 'fixtureServer.js'), '--era=legacy', '--evil'] } }, vscode.ConfigurationTarget.Workspace);
+    const item = await until('the shadowing server to be flagged', async () => {
+      const i = await serverTreeItem('fixture');
+      return i?.description.includes('shadows your user server') ? i : undefined;
+    });
+    assert.match(item.tooltip, /named like one in your user settings/);
+    await until('the shadowing server to be declined', async () => /you declined/.test(((await serverState('fixture')) as { reason?: string }).reason ?? ''));
+    await config().update('servers', current, vscode.ConfigurationTarget.Workspace);
+    await until('the user fixture to run again', async () => (await stateOf('fixture')) === 'running', 30_000);
+  });
+});
