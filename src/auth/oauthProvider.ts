@@ -6,6 +6,7 @@
 // Type-only SDK imports: this file is also loaded by UI code that must not pull the SDK in.
 import { randomBytes } from 'node:crypto';
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -15,6 +16,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { SecretStore } from '../common/secretStore';
 import { CredentialStore } from './credentialStore';
+import { dpopKeyFor, pickDpopAlg } from './dpopKeys';
 import { signInFailed, unionScope } from './signInHelpers';
 
 
@@ -54,6 +56,10 @@ export const DEFAULT_REDIRECT_PORT = 33418;
 export class McpOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private discovery: OAuthDiscoveryState | undefined;
+  /** True from the authorization request until its tokens are saved: only that flow reuses `discovery`. */
+  private authorizing = false;
+  /** DPoP sessions per issuer: the key, and the nonces the servers handed out. */
+  private readonly dpopSessions = new Map<string, Promise<DpopSession | undefined>>();
   private expectedState: string | undefined;
   private pendingCallback: URLSearchParams | undefined;
   /** True after auth() wanted the browser during a non-interactive attempt. */
@@ -122,6 +128,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    this.authorizing = false;
     await this.credentials.save('tokens', tokens, ctx?.issuer ?? tokens.issuer);
   }
 
@@ -173,6 +180,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   saveCodeVerifier(codeVerifier: string): void {
     // The pending code was issued for the earlier verifier (PKCE): keep it until that code is redeemed.
     if (this.pendingCallback) return;
+    this.authorizing = true;
     this.verifier = codeVerifier;
   }
 
@@ -185,12 +193,46 @@ export class McpOAuthProvider implements OAuthClientProvider {
     this.discovery = state;
   }
 
+  /**
+   * Discovery is reused only to redeem the authorization it started (the callback must go to the same
+   * authorization server). Every other auth() reads the server's metadata again, so a server that moved
+   * to a new authorization server (SEP-2352) is followed there, with a registration of its own.
+   */
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.discovery;
+    return this.authorizing ? this.discovery : undefined;
+  }
+
+  /**
+   * DPoP (RFC 9449) for an authorization server that offers it: the session of the issuer being
+   * authorized (during auth()) or of the issuer the held tokens came from (each request). A key is made
+   * only for an issuer that advertises `dpop_signing_alg_values_supported`; a stored one is always used.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const metadata = this.discovery?.authorizationServerMetadata as { issuer?: string; dpop_signing_alg_values_supported?: string[] } | undefined;
+    const issuer = metadata?.issuer ?? (await this.credentials.lastIssuer());
+    if (!issuer) return undefined;
+    const alg = metadata?.issuer === issuer ? pickDpopAlg(metadata.dpop_signing_alg_values_supported) : undefined;
+    let session = this.dpopSessions.get(issuer);
+    if (!session) {
+      session = dpopKeyFor(this.credentials, issuer, alg).then(async (keyPair) => {
+        if (!keyPair) return undefined;
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when DPoP is used
+        const { DpopSession } = require('@modelcontextprotocol/client') as typeof import('@modelcontextprotocol/client');
+        return DpopSession.create({ keyPair });
+      });
+      this.dpopSessions.set(issuer, session);
+    }
+    const found = await session;
+    // No key yet: ask again next time (the issuer may offer DPoP once its metadata is read).
+    if (!found) this.dpopSessions.delete(issuer);
+    return found;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
-    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+    if (scope === 'all' || scope === 'discovery') {
+      this.discovery = undefined;
+      this.authorizing = false;
+    }
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'all' || scope === 'tokens') await this.credentials.delete('tokens');
     if (scope === 'all' || scope === 'client') await this.credentials.delete('client');
@@ -200,5 +242,6 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async signOut(): Promise<void> {
     await this.invalidateCredentials('all');
     await this.credentials.clear();
+    this.dpopSessions.clear();
   }
 }
