@@ -8,7 +8,7 @@ import type { ConnectionAuth } from '../mcp/connectionAuth';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
-import { findFreePort, LoopbackAuthorizer } from './loopback';
+import { findFreePort, isPortFree, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
 
 const CLIENT_NAME = 'MCP Client for VS Code';
@@ -31,7 +31,7 @@ export class AuthManager implements vscode.Disposable {
     // An Authorization header means the user manages the credentials: a 401 is reported, not answered with OAuth.
     if (Object.keys(definition.transport.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
     const provider = await this.providerFor(definition);
-    return { provider, takeCallback: () => provider.takeCallback(), skipIssuerMetadataValidation: definition.oauth?.allowIssuerMismatch === true };
+    return { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare(), skipIssuerMetadataValidation: definition.oauth?.allowIssuerMismatch === true };
   }
 
   private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider> {
@@ -51,6 +51,10 @@ export class AuthManager implements vscode.Disposable {
       preregistered: oauth?.clientId ? { clientId: oauth.clientId, clientSecret } : undefined,
       scope: oauth?.scopes?.join(' '),
       pickPort: findFreePort,
+      portFree: isPortFree,
+      // The redirect as the user's browser reaches it: unchanged on a local desktop, code-server's port
+      // proxy or a forwarded port when the extension host is remote.
+      externalUri: async (loopback) => (await vscode.env.asExternalUri(vscode.Uri.parse(loopback))).toString(true),
       interactive: () => this.signingIn.has(name),
       onAuthorizationNeeded: () => this.offerSignIn(name),
       authorizer: {

@@ -16,6 +16,7 @@ export async function openConnection(options: ConnectionOptions, signal?: AbortS
   const { transport } = options.definition;
   if (transport.type === 'stdio') return openStdio(transport, options, signal);
   options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
+  await options.auth?.prepare?.();
   for (let round = 0; ; round++) {
     let attempt: Transport | undefined;
     try {

@@ -103,7 +103,7 @@ function authFor(scenario: string, serverUrl: string): ConnectionAuth | undefine
   // The 2025-03-26 back-compat server publishes an issuer that differs from its metadata URL: the
   // case the extension's per-server `oauth.allowIssuerMismatch` opt-in exists for.
   const skipIssuerMetadataValidation = scenario === 'auth/2025-03-26-oauth-metadata-backcompat';
-  return { provider, takeCallback: () => provider.takeCallback(), skipIssuerMetadataValidation };
+  return { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare(), skipIssuerMetadataValidation };
 }
 
 /** Elicitation: accept with no content, so that the SDK fills in the schema's defaults. */
