@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { OAuthFixture } from '../../fixtures/servers/oauthFixture';
 import { until } from '../../shared/until';
-import { stateOf } from '../helpers';
+import { serverState, stateOf } from '../helpers';
 import { ui } from '../uiDriver';
 
 describe('Sign-in through the remote-safe redirect (code-server)', () => {
@@ -20,8 +20,7 @@ describe('Sign-in through the remote-safe redirect (code-server)', () => {
 
   before(async () => {
     const { startOAuthFixture } = require(join(__dirname, '..', '..', 'fixtures', 'servers', 'oauthFixture.js')) as typeof import('../../fixtures/servers/oauthFixture');
-    // The authorization server is elsewhere (not on the extension host's 127.0.0.1), as it is for a remote user.
-    fixture = await startOAuthFixture({ host: '127.0.0.2' });
+    fixture = await startOAuthFixture({ behindCodeServerProxy: true });
     servers = config().inspect<Record<string, unknown>>('servers')!.globalValue!;
     await config().update('servers', { ...servers, remote: { url: fixture.url } }, vscode.ConfigurationTarget.Global);
   });
@@ -35,12 +34,9 @@ describe('Sign-in through the remote-safe redirect (code-server)', () => {
 
   async function signIn(): Promise<void> {
     await until('remote to need sign-in', async () => (await stateOf('remote')) !== undefined);
-    const signingIn = vscode.commands.executeCommand('mcpClient.signIn', 'remote');
-    // VS Code asks before it opens a site that is not on this machine, as it does for the user.
-    await ui.click('.monaco-dialog-box .monaco-button', 'Open');
-    await signingIn;
+    await vscode.commands.executeCommand('mcpClient.signIn', 'remote');
     await until('remote to run', async () => (await stateOf('remote')) === 'running', 30_000).catch(async (error: Error) => {
-      throw new Error(`${error.message}; authorizations ${JSON.stringify(fixture.authorizations.map((a) => a.redirectUri))}, tabs ${JSON.stringify(await ui.tabs())}`);
+      throw new Error(`${error.message}; state ${JSON.stringify(await serverState('remote'))}; authorizations ${JSON.stringify(fixture.authorizations.map((a) => a.redirectUri))}, tabs ${JSON.stringify(await ui.tabs())}`);
     });
   }
 
