@@ -172,6 +172,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
    */
   async prepareSignIn(): Promise<void> {
     this.pendingCallback = undefined;
+    this.authorizing = false;
     this.redirect.reset();
     if (this.wantedScope) await this.invalidateCredentials('tokens');
   }
