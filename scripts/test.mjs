@@ -163,7 +163,9 @@ if (build.status !== 0) {
   // is reported once, with its name, its installer's last lines and what to do.
   const needsToolchain = [
     // The official MCP conformance suite: one count per client scenario (test/conformance/).
-    [runAll || flags.conformance, 'MCP conformance suite (client scenarios)', () => runConformance()],
+    // Both the stable release and the newest one (pinned in test/conformance/suites/package.json).
+    [runAll || flags.conformance, 'MCP conformance suite 0.1.16 (client scenarios)', () => runConformance({ version: 'stable' })],
+    [runAll || flags.conformance, 'MCP conformance suite 0.2.0-alpha.12 (client scenarios)', () => runConformance({ version: 'next' })],
     [runAll || flags.host, 'host tests (code-server, extension from this folder)', hostTests],
     [runAll || flags.vsix, 'host tests (code-server, extension installed from the .vsix)', vsixHostTests],
   ].filter(([wanted]) => wanted);

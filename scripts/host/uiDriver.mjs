@@ -84,6 +84,11 @@ const ACTIONS = {
     if ((await locator.count()) === 0) return null;
     return (await locator.first().textContent())?.trim();
   },
+  /** The workbench's address and what every browser tab shows now (tabs opened by openExternal, such as a sign-in). */
+  async tabs(page) {
+    const pages = page.context().pages();
+    return { workbench: page.url(), tabs: await Promise.all(pages.filter((p) => p !== page).map(async (p) => ({ url: p.url(), text: (await p.textContent('body').catch(() => ''))?.trim() ?? '' }))) };
+  },
   async screenshot(page, { path }) {
     mkdirSync(dirname(resolve(path)), { recursive: true });
     await page.screenshot({ path });

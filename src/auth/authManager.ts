@@ -9,13 +9,15 @@ import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { grantKey } from '../mcp/serverIdentity';
-import { findFreePort, LoopbackAuthorizer } from './loopback';
+import { enterpriseAssertion, workloadIdentityAssertion } from './assertionSources';
+import { JwtBearerProvider } from './jwtBearerProvider';
+import { findFreePort, isPortFree, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
 
 const CLIENT_NAME = 'MCP Client for VS Code';
 
 export class AuthManager implements vscode.Disposable {
-  private readonly providers = new Map<string, { key: string; provider: McpOAuthProvider }>();
+  private readonly providers = new Map<string, { key: string; provider: McpOAuthProvider | JwtBearerProvider }>();
   /** Servers in the middle of a sign-in the user asked for: only these may open the browser. */
   private readonly signingIn = new Map<string, AbortSignal>();
   /** Servers whose "needs sign-in" notification is showing, so that it is shown once. */
@@ -32,10 +34,12 @@ export class AuthManager implements vscode.Disposable {
     // An Authorization header means the user manages the credentials: a 401 is reported, not answered with OAuth.
     if (Object.keys(definition.transport.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
     const provider = await this.providerFor(definition);
-    return { provider, takeCallback: () => provider.takeCallback(), skipIssuerMetadataValidation: definition.oauth?.allowIssuerMismatch === true };
+    const skipIssuerMetadataValidation = definition.oauth?.allowIssuerMismatch === true;
+    if (provider instanceof JwtBearerProvider) return { provider, skipIssuerMetadataValidation };
+    return { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare(), skipIssuerMetadataValidation };
   }
 
-  private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider> {
+  private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider | JwtBearerProvider> {
     const { name, oauth } = definition;
     const url = definition.transport.type === 'stdio' ? '' : definition.transport.url;
     const clientSecret = oauth?.clientId ? await this.secrets.get(this.clientSecretKey(definition)) : undefined;
@@ -44,7 +48,7 @@ export class AuthManager implements vscode.Disposable {
     const key = JSON.stringify([url, oauth ?? null, clientSecret ?? null]);
     const known = this.providers.get(name);
     if (known?.key === key) return known.provider;
-    const provider = new McpOAuthProvider({
+    const provider = this.assertionProvider(definition, clientSecret) ?? new McpOAuthProvider({
       // Tokens and registrations by identity too (a user server's key is its name, as before).
       serverKey: `${grantKey(definition)}@${url}`,
       store: this.secrets,
@@ -53,6 +57,10 @@ export class AuthManager implements vscode.Disposable {
       preregistered: oauth?.clientId ? { clientId: oauth.clientId, clientSecret } : undefined,
       scope: oauth?.scopes?.join(' '),
       pickPort: findFreePort,
+      portFree: isPortFree,
+      // The redirect as the user's browser reaches it: unchanged on a local desktop, code-server's port
+      // proxy or a forwarded port when the extension host is remote.
+      externalUri: async (loopback) => (await vscode.env.asExternalUri(vscode.Uri.parse(loopback))).toString(true),
       interactive: () => this.signingIn.has(name),
       onAuthorizationNeeded: () => this.offerSignIn(name),
       authorizer: {
@@ -64,9 +72,32 @@ export class AuthManager implements vscode.Disposable {
     return provider;
   }
 
-  /** By identity (trust/grantKey.ts): a workspace server that takes a user server's name does not get its secret. */
+  /** Sign-in without a browser: a workload identity, or enterprise-managed authorization (jwtBearerProvider.ts). */
+  private assertionProvider(definition: ServerDefinition, clientSecret: string | undefined): JwtBearerProvider | undefined {
+    const { name, oauth } = definition;
+    if (!oauth?.workloadIdentity && !oauth?.enterprise) return undefined;
+    const url = definition.transport.type === 'stdio' ? '' : definition.transport.url;
+    const enterprise = oauth.enterprise;
+    return new JwtBearerProvider({
+      serverKey: `${grantKey(definition)}@${url}`,
+      store: this.secrets,
+      clientId: oauth.clientId ?? name,
+      clientSecret: clientSecret || undefined,
+      clientName: CLIENT_NAME,
+      assertion: enterprise
+        ? enterpriseAssertion({ tokenEndpoint: enterprise.idpTokenEndpoint, clientId: enterprise.idpClientId, idToken: async () => this.secrets.get(this.idTokenKey(enterprise.idpTokenEndpoint)) })
+        : workloadIdentityAssertion(oauth.workloadIdentity!.tokenFile),
+    });
+  }
+
+  /** By identity (mcp/serverIdentity.ts): a workspace server that takes a user server's name does not get its secret. */
   private clientSecretKey(definition: ServerDefinition): string {
     return `mcpClient.oauth/${grantKey(definition)}/clientSecret`;
+  }
+
+  /** The user's ID token, kept per identity provider (its token endpoint names it). */
+  private idTokenKey(idpTokenEndpoint: string): string {
+    return `mcpClient.oauth/idp/${idpTokenEndpoint}/idToken`;
   }
 
   private async openBrowser(name: string, url: URL): Promise<boolean> {
@@ -96,7 +127,7 @@ export class AuthManager implements vscode.Disposable {
       void showError(vscode.l10n.t("'{0}' is not an HTTP server; there is nothing to sign in to.", name));
       return;
     }
-    if (definition.oauth?.clientId && (await this.secrets.get(this.clientSecretKey(definition))) === undefined) {
+    if (definition.oauth?.clientId && !definition.oauth.workloadIdentity && (await this.secrets.get(this.clientSecretKey(definition))) === undefined) {
       const secret = await vscode.window.showInputBox({
         title: vscode.l10n.t("Client secret for '{0}'", name),
         prompt: vscode.l10n.t('The client secret of OAuth client "{0}". Leave empty for a public client. Kept in VS Code\'s secret storage.', definition.oauth.clientId),
@@ -106,7 +137,20 @@ export class AuthManager implements vscode.Disposable {
       if (secret === undefined) return;
       await this.secrets.store(this.clientSecretKey(definition), secret);
     }
-    await (await this.providerFor(definition)).prepareSignIn();
+    const enterprise = definition.oauth?.enterprise;
+    if (enterprise) {
+      // ID tokens are short-lived: each sign-in asks for a current one.
+      const idToken = await vscode.window.showInputBox({
+        title: vscode.l10n.t("ID token for '{0}'", name),
+        prompt: vscode.l10n.t('Your ID token from the identity provider ({0}). Kept in VS Code\'s secret storage.', new URL(enterprise.idpTokenEndpoint).origin),
+        password: true,
+        ignoreFocusOut: true,
+      });
+      if (!idToken) return;
+      await this.secrets.store(this.idTokenKey(enterprise.idpTokenEndpoint), idToken);
+    }
+    const provider = await this.providerFor(definition);
+    if (provider instanceof McpOAuthProvider) await provider.prepareSignIn();
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Signing in to '{0}' in your browser…", name), cancellable: true },
       async (_progress, token) => {
@@ -133,6 +177,8 @@ export class AuthManager implements vscode.Disposable {
       await (await this.providerFor(session.definition)).signOut();
       await this.secrets.delete(this.clientSecretKey(session.definition));
     }
+    const enterprise = session?.definition.oauth?.enterprise;
+    if (enterprise) await this.secrets.delete(this.idTokenKey(enterprise.idpTokenEndpoint));
     this.providers.delete(name);
     await this.sessions().stop(name);
     void showInfo(vscode.l10n.t("signed out of '{0}'.", name));

@@ -1,6 +1,7 @@
 // OAuth credentials of one server in a SecretStorage-shaped store: tokens and client registrations
 // keyed per authorization server (issuer), since a client id or token from one issuer means nothing
-// to another, plus the list of issuers used, so that sign-out can forget all of them.
+// to another, plus the list of issuers used, so that sign-out can forget all of them. A DPoP key is kept
+// the same way: a token bound to it is useless without it, and it belongs to that issuer alone.
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { SecretStore } from '../common/secretStore';
 
@@ -49,6 +50,17 @@ export class CredentialStore {
     if (issuer && !known.includes(issuer)) await this.store.store(this.key('issuers'), JSON.stringify([...known, issuer]));
   }
 
+  /** The stored DPoP private key (a JWK and its algorithm) of `issuer`. */
+  async getKey(issuer: string): Promise<unknown> {
+    return this.read(this.key('dpop', issuer));
+  }
+
+  async saveKey(issuer: string, key: unknown): Promise<void> {
+    await this.store.store(this.key('dpop', issuer), JSON.stringify(key));
+    const known = await this.issuers();
+    if (!known.includes(issuer)) await this.store.store(this.key('issuers'), JSON.stringify([...known, issuer]));
+  }
+
   async delete(kind: Kind, issuer?: string): Promise<void> {
     await this.store.delete(this.key(kind, issuer ?? (await this.lastIssuer())));
   }
@@ -58,6 +70,7 @@ export class CredentialStore {
     for (const issuer of await this.issuers()) {
       await this.store.delete(this.key('tokens', issuer));
       await this.store.delete(this.key('client', issuer));
+      await this.store.delete(this.key('dpop', issuer));
     }
     for (const kind of ['tokens', 'client', 'issuer', 'issuers']) await this.store.delete(this.key(kind));
   }

@@ -26,6 +26,15 @@ export function findFreePort(): Promise<number> {
   });
 }
 
+/** Whether `port` on 127.0.0.1 can be listened on now (a stored redirect URI's port may have been taken). */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 export class LoopbackAuthorizer implements Authorizer {
   constructor(private readonly options: LoopbackOptions) {}
 
@@ -35,7 +44,8 @@ export class LoopbackAuthorizer implements Authorizer {
       let settled = false;
       const server: Server = createServer((req, res) => {
         const url = new URL(req.url ?? '/', redirect);
-        if (url.pathname !== redirect.pathname) {
+        // A proxy in front (code-server's /proxy/<port>/, a port forward) may keep a prefix of its own.
+        if (!url.pathname.endsWith(redirect.pathname)) {
           res.writeHead(404).end();
           return;
         }

@@ -6,6 +6,7 @@
 // Type-only SDK imports: this file is also loaded by UI code that must not pull the SDK in.
 import { randomBytes } from 'node:crypto';
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -15,12 +16,17 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { SecretStore } from '../common/secretStore';
 import { CredentialStore } from './credentialStore';
+import { dpopKeyFor, pickDpopAlg } from './dpopKeys';
+import { DEFAULT_REDIRECT_PORT, RedirectTarget, type RedirectOptions, type RegisteredClient } from './redirectTarget';
 import { signInFailed, unionScope } from './signInHelpers';
 
 
-/** Takes the user agent to the authorization URL and returns the redirect's query parameters. */
+/**
+ * Takes the user agent to the authorization URL and returns the redirect's query parameters.
+ * `localRedirectUri`: the loopback address the redirect arrives at in this process.
+ */
 export interface Authorizer {
-  authorize(authorizationUrl: URL, redirectUri: string, expectedState: string): Promise<URLSearchParams>;
+  authorize(authorizationUrl: URL, localRedirectUri: string, expectedState: string): Promise<URLSearchParams>;
 }
 
 export interface OAuthProviderOptions {
@@ -31,7 +37,10 @@ export interface OAuthProviderOptions {
   /** Loopback port of the redirect URI for a pre-registered client (registered with the server in advance). */
   redirectPort?: number;
   /** Picks a free port for a new dynamic registration; a stored registration keeps the port it was made with. */
-  pickPort?: () => Promise<number>;
+  pickPort?: RedirectOptions['pickPort'];
+  portFree?: RedirectOptions['portFree'];
+  /** How the user's browser reaches this host's loopback (vscode.env.asExternalUri); unchanged when absent. */
+  externalUri?: RedirectOptions['externalUri'];
   clientName?: string;
   /** A client ID metadata document URL (used when the authorization server supports CIMD). */
   clientMetadataUrl?: string;
@@ -48,12 +57,15 @@ export interface OAuthProviderOptions {
   onAuthorizationNeeded?: () => void;
 }
 
-/** VS Code's own loopback port, for clients registered in advance with a fixed redirect URI. */
-export const DEFAULT_REDIRECT_PORT = 33418;
+export { DEFAULT_REDIRECT_PORT };
 
 export class McpOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private discovery: OAuthDiscoveryState | undefined;
+  /** True from the authorization request until its tokens are saved: only that flow reuses `discovery`. */
+  private authorizing = false;
+  /** DPoP sessions per issuer: the key, and the nonces the servers handed out. */
+  private readonly dpopSessions = new Map<string, Promise<DpopSession | undefined>>();
   private expectedState: string | undefined;
   private pendingCallback: URLSearchParams | undefined;
   /** True after auth() wanted the browser during a non-interactive attempt. */
@@ -61,30 +73,28 @@ export class McpOAuthProvider implements OAuthClientProvider {
   /** Scope a request asked for (step-up) while no browser could open: the next sign-in asks for it too. */
   private wantedScope: string | undefined;
   readonly clientMetadataUrl?: string;
-  private port: number | undefined;
   private readonly credentials: CredentialStore;
+  private readonly redirect: RedirectTarget;
 
   constructor(private readonly options: OAuthProviderOptions) {
     this.credentials = new CredentialStore(options.store, options.serverKey);
     this.clientMetadataUrl = options.clientMetadataUrl;
-    this.port = options.preregistered ? (options.redirectPort ?? DEFAULT_REDIRECT_PORT) : undefined;
+    this.redirect = new RedirectTarget({
+      fixedPort: options.preregistered ? (options.redirectPort ?? DEFAULT_REDIRECT_PORT) : undefined,
+      pickPort: options.pickPort,
+      portFree: options.portFree,
+      externalUri: options.externalUri,
+    });
   }
 
+  /** Settled by prepare(), before auth() reads it (for the registration and the authorization request). */
   get redirectUrl(): string {
-    return `http://127.0.0.1:${this.port ?? this.options.redirectPort ?? DEFAULT_REDIRECT_PORT}/callback`;
+    return this.redirect.uri;
   }
 
-  /**
-   * The redirect URI must be fixed before registration and reused afterwards (authorization servers
-   * compare it): adopt the port of the stored registration, else pick a free one. auth() asks for the
-   * client information before it reads redirectUrl, so this runs first.
-   */
-  private async settlePort(stored: StoredOAuthClientInformation | undefined): Promise<void> {
-    if (this.port !== undefined) return;
-    const uri = (stored as { redirect_uris?: string[] } | undefined)?.redirect_uris?.[0];
-    const port = uri ? Number(new URL(uri).port) : NaN;
-    if (port > 0) this.port = port;
-    else if (this.options.pickPort) this.port = await this.options.pickPort();
+  /** Before each connection: settles the redirect URI against the registration in use (ConnectionAuth.prepare). */
+  async prepare(): Promise<void> {
+    await this.redirect.settle(await this.credentials.get('client'), this.options.interactive());
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -107,13 +117,14 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     const pre = this.options.preregistered;
     if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
-    const stored = await this.credentials.get('client', ctx?.issuer);
-    await this.settlePort(stored);
-    return stored;
+    const stored: RegisteredClient | undefined = await this.credentials.get('client', ctx?.issuer);
+    // A registration whose redirect URI cannot be used for this sign-in reads as absent: auth() registers again.
+    return (await this.redirect.settle(stored, this.options.interactive())) ? stored : undefined;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
-    await this.credentials.save('client', info, ctx?.issuer);
+    const registered: RegisteredClient = { ...info, redirect_port: this.redirect.port };
+    await this.credentials.save('client', registered, ctx?.issuer);
   }
 
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
@@ -122,6 +133,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    this.authorizing = false;
     await this.credentials.save('tokens', tokens, ctx?.issuer ?? tokens.issuer);
   }
 
@@ -140,7 +152,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     const state = this.expectedState ?? authorizationUrl.searchParams.get('state') ?? '';
     let params: URLSearchParams;
     try {
-      params = await this.options.authorizer.authorize(authorizationUrl, this.redirectUrl, state);
+      params = await this.options.authorizer.authorize(authorizationUrl, this.redirect.localUri, state);
     } catch (error) {
       throw signInFailed((error as Error).message);
     }
@@ -160,6 +172,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
    */
   async prepareSignIn(): Promise<void> {
     this.pendingCallback = undefined;
+    this.authorizing = false;
+    this.redirect.reset();
     if (this.wantedScope) await this.invalidateCredentials('tokens');
   }
 
@@ -173,6 +187,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   saveCodeVerifier(codeVerifier: string): void {
     // The pending code was issued for the earlier verifier (PKCE): keep it until that code is redeemed.
     if (this.pendingCallback) return;
+    this.authorizing = true;
     this.verifier = codeVerifier;
   }
 
@@ -185,12 +200,46 @@ export class McpOAuthProvider implements OAuthClientProvider {
     this.discovery = state;
   }
 
+  /**
+   * Discovery is reused only to redeem the authorization it started (the callback must go to the same
+   * authorization server). Every other auth() reads the server's metadata again, so a server that moved
+   * to a new authorization server (SEP-2352) is followed there, with a registration of its own.
+   */
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.discovery;
+    return this.authorizing ? this.discovery : undefined;
+  }
+
+  /**
+   * DPoP (RFC 9449) for an authorization server that offers it: the session of the issuer being
+   * authorized (during auth()) or of the issuer the held tokens came from (each request). A key is made
+   * only for an issuer that advertises `dpop_signing_alg_values_supported`; a stored one is always used.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const metadata = this.discovery?.authorizationServerMetadata as { issuer?: string; dpop_signing_alg_values_supported?: string[] } | undefined;
+    const issuer = metadata?.issuer ?? (await this.credentials.lastIssuer());
+    if (!issuer) return undefined;
+    const alg = metadata?.issuer === issuer ? pickDpopAlg(metadata.dpop_signing_alg_values_supported) : undefined;
+    let session = this.dpopSessions.get(issuer);
+    if (!session) {
+      session = dpopKeyFor(this.credentials, issuer, alg).then(async (keyPair) => {
+        if (!keyPair) return undefined;
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when DPoP is used
+        const { DpopSession } = require('@modelcontextprotocol/client') as typeof import('@modelcontextprotocol/client');
+        return DpopSession.create({ keyPair });
+      });
+      this.dpopSessions.set(issuer, session);
+    }
+    const found = await session;
+    // No key yet: ask again next time (the issuer may offer DPoP once its metadata is read).
+    if (!found) this.dpopSessions.delete(issuer);
+    return found;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
-    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+    if (scope === 'all' || scope === 'discovery') {
+      this.discovery = undefined;
+      this.authorizing = false;
+    }
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'all' || scope === 'tokens') await this.credentials.delete('tokens');
     if (scope === 'all' || scope === 'client') await this.credentials.delete('client');
@@ -200,5 +249,6 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async signOut(): Promise<void> {
     await this.invalidateCredentials('all');
     await this.credentials.clear();
+    this.dpopSessions.clear();
   }
 }

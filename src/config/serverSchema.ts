@@ -102,6 +102,16 @@ export const httpServerSchema = z.strictObject({
           .optional(),
         scopes: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of strings' }).optional(),
         allowIssuerMismatch: z.boolean({ error: 'must be true or false' }).optional(),
+        workloadIdentity: z.strictObject({ tokenFile: z.string({ error: 'must be a file path' }) }, { error: 'must be an object' }).optional(),
+        enterprise: z
+          .strictObject(
+            {
+              idpTokenEndpoint: z.string({ error: 'must be a string' }).refine((url) => url.startsWith('https://') && isHttpUrl(url), { error: 'must be an https URL' }),
+              idpClientId: z.string({ error: 'must be a string' }),
+            },
+            { error: 'must be an object' },
+          )
+          .optional(),
       },
       { error: 'must be an object' },
     )

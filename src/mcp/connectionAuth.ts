@@ -11,6 +11,11 @@ export interface ConnectionAuth {
   readonly provider: OAuthClientProvider | AuthProvider;
   takeCallback?(): URLSearchParams | undefined;
   /**
+   * Runs before the connection: the SDK reads the client metadata (its redirect URI) before it asks
+   * anything else, so what needs an await (the redirect's port, its external address) is settled here.
+   */
+  prepare?(): Promise<void>;
+  /**
    * The user's opt-in for an authorization server known to publish an `issuer` that differs from its
    * metadata URL (some 2025-03-26-era servers). Security-weakening, so never on by default.
    */

@@ -66,6 +66,7 @@ export async function openConnection(options: ConnectionOptions, signal?: AbortS
 
 async function openHttp(transport: HttpTransportConfig, options: ConnectionOptions, startTimeoutMs: number, signal?: AbortSignal): Promise<Connection> {
   options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
+  await options.auth?.prepare?.();
   // No deadline signal here: the OAuth provider may be waiting for the user's browser inside connect.
   const attemptOptions = { signal, startTimeoutMs };
   for (let round = 0; ; round++) {

@@ -31,6 +31,10 @@ export interface OAuthSettings {
   scopes?: string[];
   /** Accept an authorization server whose metadata names a different issuer (security-weakening opt-in). */
   allowIssuerMismatch?: boolean;
+  /** Sign in as a workload (SEP-1933): the JWT-bearer grant with the token the platform writes to this file. */
+  workloadIdentity?: { tokenFile: string };
+  /** Enterprise-managed authorization (SEP-990): the user's ID token exchanged at this identity provider for an ID-JAG. */
+  enterprise?: { idpTokenEndpoint: string; idpClientId: string };
 }
 
 /** VS Code mcp.json's `dev` key: for people writing the server (src/devmode acts on it). */

@@ -5,13 +5,13 @@
 // and the redirect's query is handed back as the loopback listener would.
 // Usage: client.js <server-url>; MCP_CONFORMANCE_SCENARIO names the scenario, MCP_CONFORMANCE_CONTEXT
 // carries scenario data (pre-registered clients, keys).
-import {
-  ClientCredentialsProvider,
-  CrossAppAccessProvider,
-  PrivateKeyJwtProvider,
-  requestJwtAuthorizationGrant,
-} from '@modelcontextprotocol/client';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 import type { Client, Tool } from '@modelcontextprotocol/client';
+import { enterpriseAssertion, workloadIdentityAssertion } from '../../src/auth/assertionSources';
+import { JwtBearerProvider } from '../../src/auth/jwtBearerProvider';
 import { McpOAuthProvider, type Authorizer } from '../../src/auth/oauthProvider';
 import { MemorySecretStore } from '../../src/common/secretStore';
 import type { ClientCapability } from '../../src/mcp/clientCapability';
@@ -35,7 +35,7 @@ const fetchAuthorizer: Authorizer = {
   },
 };
 
-type Context = Record<string, string | undefined>;
+type Context = Record<string, string | undefined> & { toolCalls?: { name: string; arguments: Record<string, unknown> }[] };
 
 function context(): Context {
   return JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Context;
@@ -61,21 +61,32 @@ function authFor(scenario: string, serverUrl: string): ConnectionAuth | undefine
   if (scenario === 'auth/client-credentials-basic') {
     return { provider: new ClientCredentialsProvider({ clientId: required(ctx, 'client_id'), clientSecret: required(ctx, 'client_secret') }) };
   }
-  if (scenario === 'auth/cross-app-access-complete-flow') {
-    const provider = new CrossAppAccessProvider({
+  if (scenario === 'auth/wif-jwt-bearer') {
+    // The workload's token, where a platform would put it: a file the extension reads for each request.
+    const tokenFile = join(mkdtempSync(join(tmpdir(), 'mcp-wif-')), 'token');
+    writeFileSync(tokenFile, required(ctx, 'valid_jwt'), { mode: 0o600 });
+    const provider = new JwtBearerProvider({
+      serverKey: serverUrl,
+      store: new MemorySecretStore(),
+      clientId: required(ctx, 'client_id'),
+      clientName: 'mcp-client-conformance',
+      assertion: workloadIdentityAssertion(tokenFile),
+    });
+    return { provider };
+  }
+  // Enterprise-managed authorization (0.1.16 knew it as cross-app-access-complete-flow).
+  if (scenario === 'auth/enterprise-managed-authorization' || scenario === 'auth/cross-app-access-complete-flow') {
+    const provider = new JwtBearerProvider({
+      serverKey: serverUrl,
+      store: new MemorySecretStore(),
       clientId: required(ctx, 'client_id'),
       clientSecret: required(ctx, 'client_secret'),
-      assertion: async (c) =>
-        (
-          await requestJwtAuthorizationGrant({
-            tokenEndpoint: required(ctx, 'idp_token_endpoint'),
-            audience: c.authorizationServerUrl,
-            resource: c.resourceUrl,
-            idToken: required(ctx, 'idp_id_token'),
-            clientId: required(ctx, 'idp_client_id'),
-            fetchFn: c.fetchFn,
-          })
-        ).jwtAuthGrant,
+      clientName: 'mcp-client-conformance',
+      assertion: enterpriseAssertion({
+        tokenEndpoint: required(ctx, 'idp_token_endpoint'),
+        clientId: required(ctx, 'idp_client_id'),
+        idToken: async () => required(ctx, 'idp_id_token'),
+      }),
     });
     return { provider };
   }
@@ -92,7 +103,7 @@ function authFor(scenario: string, serverUrl: string): ConnectionAuth | undefine
   // The 2025-03-26 back-compat server publishes an issuer that differs from its metadata URL: the
   // case the extension's per-server `oauth.allowIssuerMismatch` opt-in exists for.
   const skipIssuerMetadataValidation = scenario === 'auth/2025-03-26-oauth-metadata-backcompat';
-  return { provider, takeCallback: () => provider.takeCallback(), skipIssuerMetadataValidation };
+  return { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare(), skipIssuerMetadataValidation };
 }
 
 /** Elicitation: accept with no content, so that the SDK fills in the schema's defaults. */
@@ -119,19 +130,37 @@ async function main(): Promise<void> {
     definition: { name: scenario, scope: 'user', transport: { type: 'http', url: serverUrl, headers: {} }, timeoutMs: 20_000, roots: false, autoStart: true, disabled: false },
     logger,
     clientInfo: { name: 'mcp-client-conformance', version: '0.1.0' },
-    capabilities: scenario.startsWith('elicitation') ? [elicitation] : [],
+    // sep-2322's tools ask for input (elicitation) inside a tools/call: the same handler answers.
+    capabilities: scenario.startsWith('elicitation') || scenario === 'sep-2322-client-request-state' ? [elicitation] : [],
     auth,
   });
   try {
-    const { tools } = await connection.client.listTools();
-    for (const tool of tools) {
-      const call = () => connection.client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+    // A request refused mid-session (a token the server no longer accepts after it moved to another
+    // authorization server, a scope step-up): redeem the authorization just completed, repeat once.
+    const withReauth = async <T>(request: () => Promise<T>): Promise<T> => {
       try {
-        logger.info(`${tool.name}: ${JSON.stringify((await call()).content)}`);
+        return await request();
       } catch (error) {
-        // A scope step-up the user just authorized: redeem the code and repeat the call once.
         if (!(await connection.completeAuthorization(error))) throw error;
-        logger.info(`${tool.name} (after step-up): ${JSON.stringify((await call()).content)}`);
+        return request();
+      }
+    };
+    const { tools } = await withReauth(() => connection.client.listTools());
+    // The scenario checks that listing never fetches a schema's remote $ref; its server has no tools/call.
+    if (scenario === 'json-schema-ref-no-deref') return;
+    const toolCalls = context().toolCalls;
+    const focal = tools.find((t) => t.name === 'json_schema_2020_12_tool');
+    for (const tool of tools) {
+      const args =
+        toolCalls?.find((c) => c.name === tool.name)?.arguments ??
+        // The echo tool checks that a listed schema comes back exactly as received.
+        (tool.name === 'json_schema_echo' && focal ? { schema: focal.inputSchema } : argumentsFor(tool));
+      try {
+        logger.info(`${tool.name}: ${JSON.stringify((await withReauth(() => connection.client.callTool({ name: tool.name, arguments: args }))).content)}`);
+      } catch (error) {
+        // sep-2322's test_mrtr_no_result_type answers without resultType, which the SDK rightly refuses on 2026-07-28.
+        if (scenario !== 'sep-2322-client-request-state') throw error;
+        logger.warn(`${tool.name}: ${(error as Error).message}`);
       }
     }
   } finally {

@@ -66,7 +66,9 @@ export async function runConformance({ version = 'stable', log = console.log } =
   const output = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   try {
     const listed = await run(node24, [cli, 'list', '--client'], output);
-    const scenarios = parseScenarioList(listed.output);
+    // MCP_CONFORMANCE_GREP=<text>: only the scenarios whose name contains it (while iterating).
+    const grep = process.env.MCP_CONFORMANCE_GREP;
+    const scenarios = parseScenarioList(listed.output).filter((name) => !grep || name.includes(grep));
     if (scenarios.length === 0) {
       return { passed: 0, failed: 1, skipped: 0, failures: [`the conformance suite listed no client scenario: ${listed.output.trim().slice(0, 500)}`] };
     }

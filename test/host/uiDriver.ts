@@ -20,4 +20,5 @@ export const ui = {
   click: (selector: string, text?: string) => act<boolean>('click', { selector, text }),
   text: (selector: string, options: { text?: string; wait?: boolean } = {}) => act<string | null>('text', { selector, ...options }),
   screenshot: (path: string) => act<boolean>('screenshot', { path }),
+  tabs: () => act<{ workbench: string; tabs: { url: string; text: string }[] }>('tabs', {}),
 };

@@ -17,7 +17,7 @@ describe('OAuth sign-in in the extension host', () => {
   before(async () => {
     // The compiled fixture next to the compiled tests (out/test/fixtures/servers).
     const { startOAuthFixture } = require(join(__dirname, '..', '..', 'fixtures', 'servers', 'oauthFixture.js')) as typeof import('../../fixtures/servers/oauthFixture');
-    fixture = await startOAuthFixture();
+    fixture = await startOAuthFixture({ behindCodeServerProxy: true });
     servers = config().inspect<Record<string, unknown>>('servers')!.globalValue!;
     await config().update('servers', { ...servers, secured: { url: fixture.url } }, vscode.ConfigurationTarget.Global);
   });

@@ -36,7 +36,7 @@ describe('OAuth (SDK auth() with the extension provider, local authorization ser
     });
     const session = newSession(
       definition('secure', { type: 'http', url: fixture.url, headers: {} }),
-      { logger, prepare: async (d) => ({ definition: d, auth: { provider, takeCallback: () => provider.takeCallback() } }) },
+      { logger, prepare: async (d) => ({ definition: d, auth: { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare() } }) },
       sessions,
     );
     return { session, provider, logger };
