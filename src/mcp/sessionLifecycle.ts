@@ -2,47 +2,21 @@
 // stop and restart, crash backoff, and the one live Connection it owns (swapped whole on restart).
 // The requests themselves are McpSession's (session.ts), which builds on this.
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
-import type { ClientCapability } from './clientCapability';
-import type { PreparedStart } from './connectionAuth';
 import type { Connection, ServerNotification, TransportKind } from './connection';
 import { prepareAndOpen } from './openConnection';
 import { maskSecrets, redactingLogger } from './redact';
-import type { EraMemory } from './eraMemory';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
 import { isStartFailure } from './startFailure';
 import { describeSdkError as describeError } from './sdkErrors';
 import { Disposable, Emitter } from './lifecycle';
 import type { Logger, McpLogLevel } from './logger';
-import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
+import { RestartPolicy } from './restartPolicy';
 import type { ServerDefinition } from './serverDefinition';
 import { SessionState } from './sessionState';
-import type { StopTimings } from './stdioProcess';
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-  /** Called for each `notifications/progress` the server sends for this request. */
-  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** Overrides the server's configured timeout for this request. */
-  timeout?: number;
-}
+import type { RequestOptions, SessionOptions } from './sessionOptions';
 
-export interface SessionOptions {
-  definition: ServerDefinition;
-  logger: Logger;
-  clientInfo: Implementation;
-  capabilities?: readonly ClientCapability[];
-  logLevel?: McpLogLevel;
-  restartPolicy?: RestartPolicyOptions;
-  stopTimings?: StopTimings;
-  probeTimeoutMs?: number;
-  /** Which era each stdio server spoke last time, shared by the sessions (one process per start). */
-  eraMemory?: EraMemory;
-  /**
-   * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
-   * for HTTP servers. Runs before every connection attempt.
-   */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
-}
+export type { RequestOptions, SessionOptions };
 
 export abstract class SessionLifecycle extends Disposable {
   private readonly stateEmitter = this._register(new Emitter<SessionState>());
@@ -296,7 +270,6 @@ export abstract class SessionLifecycle extends Disposable {
     this._state = state;
     this.stateEmitter.fire(state);
   }
-
 
   /** The SDK's options for one request: the server's timeout unless overridden, restarted by progress. */
   protected requestOptions(options?: RequestOptions) {
