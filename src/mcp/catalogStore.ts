@@ -52,6 +52,12 @@ const MAX_LIST_CHARS = 2_000_000;
 
 export class CatalogStore {
   private readonly touched = new Set<string>();
+  /**
+   * What was written last, per key, before the store has it: several lists of one server are written at
+   * once (resources and templates, tools and prompts), and each write must build on the one before.
+   */
+  private readonly latest = new Map<string, StoredCatalog | undefined>();
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: KeyValueStore,
@@ -60,7 +66,7 @@ export class CatalogStore {
 
   read<T>(definition: ServerDefinition, kind: CatalogKind): CachedList<T> | undefined {
     const key = catalogKey(definition);
-    const list = this.store.get<StoredCatalog>(key)?.lists[kind];
+    const list = this.get(key)?.lists[kind];
     if (!list) return undefined;
     this.touch(key);
     const ttl = Math.min(list.ttlMs ?? 0, MAX_TTL_MS);
@@ -73,21 +79,21 @@ export class CatalogStore {
     if (json.length > MAX_LIST_CHARS) return this.forget(definition, kind);
     const key = catalogKey(definition);
     const now = this.now();
-    const current = this.store.get<StoredCatalog>(key) ?? { server: definition.name, usedAt: now, lists: {} };
+    const current = this.get(key) ?? { server: definition.name, usedAt: now, lists: {} };
     // The same list again without a ttlMs (a picker refreshing): nothing to write.
     const kept = current.lists[kind];
     if (kept && hint?.ttlMs === undefined && kept.ttlMs === undefined && JSON.stringify(kept.items) === json) return;
     const list: StoredList = { items: [...items], savedAt: now, ...(hint?.ttlMs !== undefined ? { ttlMs: hint.ttlMs } : {}) };
-    await this.store.update(key, { ...current, usedAt: now, lists: { ...current.lists, [kind]: list } });
+    await this.put(key, { ...current, usedAt: now, lists: { ...current.lists, [kind]: list } });
   }
 
   async forget(definition: ServerDefinition, kind?: CatalogKind): Promise<void> {
     const key = catalogKey(definition);
-    const current = this.store.get<StoredCatalog>(key);
+    const current = this.get(key);
     if (!current) return;
-    if (!kind) return this.store.update(key, undefined);
+    if (!kind) return this.put(key, undefined);
     const { [kind]: _dropped, ...lists } = current.lists;
-    await this.store.update(key, { ...current, lists });
+    await this.put(key, { ...current, lists });
   }
 
   /** Drops the catalogs no configured definition has used for 30 days. */
@@ -95,8 +101,8 @@ export class CatalogStore {
     const cutoff = this.now() - UNUSED_FOR_MS;
     for (const key of this.store.keys()) {
       if (!key.startsWith(PREFIX)) continue;
-      const entry = this.store.get<StoredCatalog>(key);
-      if (!entry || entry.usedAt < cutoff) await this.store.update(key, undefined);
+      const entry = this.get(key);
+      if (!entry || entry.usedAt < cutoff) await this.put(key, undefined);
     }
   }
 
@@ -104,8 +110,25 @@ export class CatalogStore {
   private touch(key: string): void {
     if (this.touched.has(key)) return;
     this.touched.add(key);
-    const entry = this.store.get<StoredCatalog>(key);
-    if (entry && this.now() - entry.usedAt > 86_400_000) void this.store.update(key, { ...entry, usedAt: this.now() });
+    const entry = this.get(key);
+    if (entry && this.now() - entry.usedAt > 86_400_000) void this.put(key, { ...entry, usedAt: this.now() });
+  }
+
+  private get(key: string): StoredCatalog | undefined {
+    return this.latest.has(key) ? this.latest.get(key) : this.store.get<StoredCatalog>(key);
+  }
+
+  /** Writes in order, each from the latest value, so concurrent writes of one catalog never lose a list. */
+  private put(key: string, value: StoredCatalog | undefined): Promise<void> {
+    this.latest.set(key, value);
+    const write = this.writes.then(() => this.store.update(key, value));
+    this.writes = write.then(
+      () => undefined,
+      () => undefined,
+    );
+    return write.then(() => {
+      if (this.latest.get(key) === value) this.latest.delete(key);
+    });
   }
 }
 

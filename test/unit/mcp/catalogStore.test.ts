@@ -39,6 +39,15 @@ describe('CatalogStore', () => {
     assert.equal(store.read(base, 'tools')?.savedAt, 1_000_000);
   });
 
+  it('keeps every list when several are written at once to a store that saves later (as a Memento may)', async () => {
+    const memory = new MemoryStore();
+    const slow = { keys: () => memory.keys(), get: <T>(key: string) => memory.get<T>(key), update: (key: string, value: unknown) => new Promise<void>((resolve) => setImmediate(() => void memory.update(key, value).then(resolve))) };
+    const store = new CatalogStore(slow);
+    await Promise.all([store.write(base, 'resources', [{ name: 'r' }]), store.write(base, 'resourceTemplates', [{ name: 't' }]), store.write(base, 'tools', [{ name: 'x' }])]);
+    const fresh = new CatalogStore(memory);
+    assert.deepEqual([fresh.read(base, 'resources')?.items, fresh.read(base, 'resourceTemplates')?.items, fresh.read(base, 'tools')?.items], [[{ name: 'r' }], [{ name: 't' }], [{ name: 'x' }]]);
+  });
+
   it('drops catalogs unused for 30 days', async () => {
     let now = 0;
     const memory = new MemoryStore();
