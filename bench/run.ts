@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { catalogAtWindowOpen } from './catalog';
 import { profileSequentialPings } from './profile';
 import { bigLists, manyServers, sessionOverhead, type Row } from './scenarios';
 import { startupRows } from './startup';
@@ -12,7 +13,7 @@ const root = join(__dirname, '..', '..');
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const overhead = await sessionOverhead();
-  rows.push(...overhead.rows, ...(await bigLists()), ...(await manyServers()));
+  rows.push(...overhead.rows, ...(await bigLists()), ...(await manyServers()), ...(await catalogAtWindowOpen()));
   rows.push(...(await startupRows()));
   rows.push(...activationAndSize());
 

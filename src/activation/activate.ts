@@ -11,7 +11,7 @@ import { VscodeCommandIds } from '../common/commandIds';
 import { SettingKeys } from '../common/settingKeys';
 import { showError } from '../common/userMessages';
 import { ContextKeys, ViewIds } from '../common/viewIds';
-import { onDidChange, readLogLevel } from '../config/configurationReader';
+import { onDidChange, readLogLevel, readStartPolicy } from '../config/configurationReader';
 import { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { RESOURCE_SCHEME } from '../resources/resourceUri';
@@ -38,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   const sessions: SessionManager = new SessionManager({
     createSession: (definition) => contributions.load().createSession(definition),
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
+    startPolicy: readStartPolicy,
   });
   manager = sessions;
   const notifier = new ErrorNotifier(sessions, logs);

@@ -20,6 +20,7 @@ import { VscodeElicitationPrompter } from '../elicitation/elicitationPrompter';
 import { registerImportCommand } from '../import/importCommand';
 import { registerInputs } from '../inputs/registerInputs';
 import { AppsCapability } from '../mcp/apps/uiExtension';
+import { CatalogStore } from '../mcp/catalogStore';
 import type { PreparedStart } from '../mcp/connectionAuth';
 import { EraMemory } from '../mcp/eraMemory';
 import { RootsCapability } from '../mcp/rootsCapability';
@@ -90,7 +91,10 @@ export function activateContributions(host: ActivationHost): Contributions {
   };
 
   // MCP Apps: the tools' catalog tells an app's calls what the tool allows; tools and @mcp show the apps.
-  const toolCatalog = new ToolCatalog(sessions);
+  // What each server listed last time, from earlier windows: shown (marked cached) until it answers.
+  const catalogs = new CatalogStore(context.globalState);
+  void catalogs.prune();
+  const toolCatalog = new ToolCatalog(sessions, catalogs);
   const apps = registerApps({
     context,
     sessions,
@@ -103,8 +107,8 @@ export function activateContributions(host: ActivationHost): Contributions {
   // Servers', tools', prompts' and resources' own icons, fetched by the extension host into global storage.
   const icons = new IconCache(context.globalStorageUri);
   const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons);
-  const resources = registerResources(sessions, (name) => logs.logger(name), icons);
-  const prompts = registerPrompts(sessions, context.globalState, icons);
+  const resources = registerResources(sessions, (name) => logs.logger(name), icons, catalogs);
+  const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 

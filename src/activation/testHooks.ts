@@ -25,6 +25,7 @@ export const TestHookIds = {
   serverTreeItems: 'mcpClient.test.serverTreeItems',
   resources: 'mcpClient.test.resources',
   promptPickerItems: 'mcpClient.test.promptPickerItems',
+  promptPickerNow: 'mcpClient.test.promptPickerNow',
   argumentItems: 'mcpClient.test.argumentItems',
   chatResponses: 'mcpClient.test.chatResponses',
   answer: 'mcpClient.test.answer',
@@ -77,6 +78,13 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       await prompts.catalog.load({ refresh: true });
       return buildPickerRows(prompts.catalog.servers(), prompts.recents.list(), onlyServer).map((row) => toItem(row, prompts.icons)).map(plainQuickPickItem);
     }),
+    // The prompt picker's rows as it opens, before any server is started or asked (cached rows included).
+    command(TestHookIds.promptPickerNow, () =>
+      buildPickerRows(prompts.catalog.servers(), prompts.recents.list()).map((row) => toItem(row, prompts.icons)).map((item) => ({
+        ...plainQuickPickItem(item),
+        ...(item.iconPath instanceof vscode.ThemeIcon ? { icon: item.iconPath.id } : {}),
+      })),
+    ),
     // An argument step's rows for a typed value, with the other arguments filled so far as context.
     command(TestHookIds.argumentItems, async (server: string, prompt: string, argument: string, value: string, filled: Record<string, string> = {}) => {
       await prompts.catalog.load();

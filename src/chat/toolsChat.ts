@@ -25,7 +25,7 @@ import { historyMessages } from './toolsHistory';
 export const MAX_MODEL_TOOLS = 128;
 
 export interface ToolChatServices {
-  sessions: Pick<SessionManager, 'get'>;
+  sessions: Pick<SessionManager, 'get' | 'startDeferred'>;
   tools: ToolCatalog;
   answers: UserAnswers;
   approvals: ToolApprovals;
@@ -40,6 +40,8 @@ export async function handleToolsChat(
   out: ChatOutput,
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
+  // A tool request is the first use of the servers that wait for one.
+  await services.sessions.startDeferred();
   await services.tools.load();
   // A model that says it cannot call tools gets none (sending them would fail the request).
   const canCallTools = (request.model as { capabilities?: { supportsToolCalling?: boolean } }).capabilities?.supportsToolCalling !== false;

@@ -9,6 +9,7 @@ export const SettingKeys = {
   registryUrl: 'mcpClient.registry.url',
   registryHeaders: 'mcpClient.registry.headers',
   registryCheckForUpdates: 'mcpClient.registry.checkForUpdates',
+  startServers: 'mcpClient.startServers',
   logLevel: 'mcpClient.logLevel',
   promptsDefaultAction: 'mcpClient.prompts.defaultAction',
   resourcesMaxSizeMB: 'mcpClient.resources.maxSizeMB',

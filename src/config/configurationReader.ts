@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { SETTINGS_SECTION, SettingKeys } from '../common/settingKeys';
 import type { McpLogLevel } from '../mcp/logger';
+import { START_POLICIES, type StartPolicy } from '../mcp/serverDefinition';
 import type { ResolveContext, ServerSource } from './resolveServers';
 
 const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -44,6 +45,12 @@ export function readResolveContext(): ResolveContext {
 export function readLogLevel(): McpLogLevel {
   const value = vscode.workspace.getConfiguration().get<string>(SettingKeys.logLevel);
   return LOG_LEVELS.find((l) => l === value) ?? 'info';
+}
+
+/** `mcpClient.startServers`: when servers without a `start` of their own start. */
+export function readStartPolicy(): StartPolicy {
+  const value = vscode.workspace.getConfiguration().get<string>(SettingKeys.startServers);
+  return START_POLICIES.find((p) => p === value) ?? 'atWindowOpen';
 }
 
 export interface ConfigurationChange {

@@ -114,6 +114,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     ...(entry.startTimeout !== undefined ? { startTimeoutMs: entry.startTimeout } : {}),
     roots: entry.roots,
     autoStart: entry.autoStart,
+    ...(entry.start ? { start: entry.start } : {}),
     disabled: entry.disabled,
     ...(entry.type !== 'stdio' && entry.oauth ? { oauth: entry.oauth } : {}),
     ...(dev ? { dev } : {}),

@@ -2,7 +2,7 @@
 // messages written for the person editing settings.json: every message names the setting path.
 import { z } from 'zod';
 import { SettingKeys } from '../common/settingKeys';
-import { DEFAULT_TIMEOUT_MS } from '../mcp/serverDefinition';
+import { DEFAULT_TIMEOUT_MS, START_POLICIES } from '../mcp/serverDefinition';
 import { type ConfigResult, pathSegment } from './result';
 
 /** Node's timers overflow above 2^31-1 ms and then fire at once, so larger timeouts are refused. */
@@ -16,6 +16,7 @@ const optionalString = () => z.string({ error: 'must be a string' }).optional();
 const common = {
   disabled: bool(false),
   autoStart: bool(true),
+  start: z.enum(START_POLICIES, { error: `must be one of ${START_POLICIES.map((p) => `"${p}"`).join(', ')}` }).optional(),
   timeout: z
     .int({ error: TIMEOUT_MESSAGE })
     .positive({ error: TIMEOUT_MESSAGE })

@@ -60,6 +60,8 @@ export interface ServerDefinition {
   /** Whether the workspace folders are exposed as roots. */
   roots: boolean;
   autoStart: boolean;
+  /** When an automatic start happens: with the window, or when something first needs the server; unset follows the global setting. */
+  start?: StartPolicy;
   disabled: boolean;
   oauth?: OAuthSettings;
   dev?: DevModeSettings;
@@ -77,6 +79,10 @@ export const DEFAULT_START_TIMEOUT_MS = 30_000;
 export function startTimeoutOf(d: ServerDefinition): number {
   return d.startTimeoutMs ?? Math.min(DEFAULT_START_TIMEOUT_MS, d.timeoutMs);
 }
+
+/** `atWindowOpen`: servers start in the background as the window opens; `onFirstUse`: when a picker, the chat or a command first needs them. */
+export type StartPolicy = 'atWindowOpen' | 'onFirstUse';
+export const START_POLICIES: readonly StartPolicy[] = ['atWindowOpen', 'onFirstUse'];
 
 /**
  * A short human description of the transport for tooltips and logs, e.g. "stdio: node server.js" or

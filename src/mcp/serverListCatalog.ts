@@ -1,7 +1,10 @@
 // Every prompt or tool (or any list a server offers) of every configured server, kept current: a list
 // is fetched (all pages) when its server is running and someone has asked, and fetched again on the
 // matching list_changed notification and after restarts. Until the first load() nothing is requested,
-// so activation costs nothing. No `vscode` import: views, pickers, chat and the unit tests share it.
+// so activation costs nothing. With a CatalogStore, what a server listed last time is shown (marked
+// `cached`) until it answers, and every list it sends is kept for the next window.
+// No `vscode` import: views, pickers, chat and the unit tests share it.
+import type { CatalogKind, CatalogStore } from './catalogStore';
 import type { ServerNotification } from './connection';
 import { describeError } from './errors';
 import { Disposable, Emitter, type IDisposable } from './lifecycle';
@@ -14,6 +17,9 @@ export interface ServerListSpec<T> {
   noun: string;
   changed: ServerNotification['kind'];
   list(session: McpSession): Promise<T[]>;
+  /** Where the list is kept between windows, and the method whose cache hints (ttlMs) apply to it. */
+  kind: CatalogKind;
+  method: 'tools/list' | 'prompts/list';
 }
 
 export type ServerListStatus = 'stopped' | 'starting' | 'loading' | 'ready' | 'failed';
@@ -26,6 +32,9 @@ export interface ServerList<T> {
   readonly message?: string;
   /** Stopped on purpose (disabled, untrusted workspace, consent refused): do not start it for the user. */
   readonly heldBack?: boolean;
+  /** `items` are what the server listed in an earlier window (at `cachedAt`), not yet confirmed by it. */
+  readonly cached?: boolean;
+  readonly cachedAt?: number;
 }
 
 interface Tracked<T> {
@@ -47,6 +56,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
   constructor(
     private readonly manager: Pick<SessionManager, 'entries' | 'onDidChange'>,
     private readonly spec: ServerListSpec<T>,
+    private readonly catalogStore?: CatalogStore,
   ) {
     super();
     this._register(manager.onDidChange(() => this.sync()));
@@ -60,16 +70,24 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       const t = this.tracked.get(name);
       if (!session || !t) return [];
       const state = session.state;
+      // Until the server has answered, the list it gave last time (a held-back server shows none).
+      const known = (): Pick<ServerList<T>, 'items' | 'cached' | 'cachedAt'> => {
+        if (t.items) return { items: t.items };
+        const cached = this.catalogStore?.read<T>(session.definition, this.spec.kind);
+        return cached ? { items: cached.items, cached: true, cachedAt: cached.savedAt } : { items: [] };
+      };
       switch (state.kind) {
-        case 'stopped':
-          return [{ server: name, status: 'stopped', items: [], message: state.reason, heldBack: SessionState.isHeldBack(state) || session.definition.disabled }];
+        case 'stopped': {
+          const heldBack = SessionState.isHeldBack(state) || session.definition.disabled;
+          return [{ server: name, status: 'stopped', ...(heldBack ? { items: [] } : known()), message: state.reason, heldBack }];
+        }
         case 'starting':
-          return [{ server: name, status: 'starting', items: [] }];
+          return [{ server: name, status: 'starting', ...known() }];
         case 'error':
-          return [{ server: name, status: 'failed', items: [], message: state.message }];
+          return [{ server: name, status: 'failed', ...known(), message: state.message }];
         case 'running':
-          if (t.error !== undefined) return [{ server: name, status: 'failed', items: t.items ?? [], message: t.error }];
-          return [{ server: name, status: t.items ? 'ready' : 'loading', items: t.items ?? [] }];
+          if (t.error !== undefined) return [{ server: name, status: 'failed', ...known(), message: t.error }];
+          return [{ server: name, status: t.items ? 'ready' : 'loading', ...known() }];
       }
     });
   }
@@ -88,6 +106,8 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       if (!SessionState.isRunning(t.session.state) || (t.loading && !refresh)) continue;
       // `refresh` asks again even for lists we have: servers on the stateless 2026-07-28 revision
       // cannot tell us about changes between requests. What we have stays shown meanwhile.
+      if (!refresh && t.items) continue;
+      if (!t.items && t.error === undefined && this.adoptFresh(t)) continue;
       if (refresh || (!t.items && t.error === undefined)) this.fetch(t);
     }
     // A list_changed during the wait starts a newer fetch: wait for that one too.
@@ -106,6 +126,15 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       else if (status === 'starting') waits.push(this.untilSettled(server));
     }
     await Promise.all(waits);
+  }
+
+  /** A kept list still within the server's ttlMs is current by its own word: used without asking. */
+  private adoptFresh(t: Tracked<T>): boolean {
+    const cached = this.catalogStore?.read<T>(t.session.definition, this.spec.kind);
+    if (!cached?.fresh) return false;
+    t.items = cached.items;
+    this.changeEmitter.fire();
+    return true;
   }
 
   private pending(): Promise<void>[] {
@@ -146,7 +175,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
         }),
       );
       this.tracked.set(name, t);
-      if (this.live && SessionState.isRunning(session.state)) this.fetch(t);
+      if (this.live && SessionState.isRunning(session.state) && !this.adoptFresh(t)) this.fetch(t);
     }
     this.changeEmitter.fire();
   }
@@ -159,7 +188,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       t.items = undefined;
       t.error = undefined;
     }
-    if (this.live && SessionState.isRunning(t.session.state)) this.fetch(t);
+    if (this.live && SessionState.isRunning(t.session.state) && !(forget && this.adoptFresh(t))) this.fetch(t);
     this.changeEmitter.fire();
   }
 
@@ -170,6 +199,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
         if (generation !== t.generation) return;
         t.items = items;
         t.error = undefined;
+        void this.catalogStore?.write(t.session.definition, this.spec.kind, items, t.session.cacheHint(this.spec.method));
       },
       (error) => {
         if (generation !== t.generation) return;

@@ -16,6 +16,7 @@ import type {
   SubscriptionFilter,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { CacheHint } from './catalogStore';
 import type { Connection } from './connection';
 import { McpClientError } from './errors';
 import { isSessionGone, unanswered } from './httpSession';
@@ -44,26 +45,26 @@ export class McpSession extends SessionLifecycle {
   async listTools(options?: RequestOptions): Promise<Tool[]> {
     const c = this.requireConnection('tools/list');
     if (!c.client.getServerCapabilities()?.tools) return [];
-    return (await this.call('tools/list', (c) => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
+    return this.hinted('tools/list', await this.call('tools/list', (c) => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
   }
 
   async listPrompts(options?: RequestOptions): Promise<Prompt[]> {
     const c = this.requireConnection('prompts/list');
     if (!c.client.getServerCapabilities()?.prompts) return [];
-    return (await this.call('prompts/list', (c) => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
+    return this.hinted('prompts/list', await this.call('prompts/list', (c) => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
   }
 
   async listResources(options?: RequestOptions): Promise<Resource[]> {
     const c = this.requireConnection('resources/list');
     if (!c.client.getServerCapabilities()?.resources) return [];
-    return (await this.call('resources/list', (c) => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
+    return this.hinted('resources/list', await this.call('resources/list', (c) => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
   }
 
   async listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
     const c = this.requireConnection('resources/templates/list');
     if (!c.client.getServerCapabilities()?.resources) return [];
     const result = await this.call('resources/templates/list', (c) => c.client.listResourceTemplates(this.params({}), this.requestOptions(options)));
-    return result.resourceTemplates;
+    return this.hinted('resources/templates/list', result).resourceTemplates;
   }
 
   /** One page of resources (no cursor: the first), for views that load lazily. */
@@ -74,6 +75,7 @@ export class McpSession extends SessionLifecycle {
     const result = await this.call('resources/list', (c) =>
       c.client.request({ method: 'resources/list', params: this.params(cursor === undefined ? {} : { cursor }) }, this.requestOptions(options)),
     );
+    if (cursor === undefined) this.hinted('resources/list', result);
     return { items: result.resources, nextCursor: result.nextCursor };
   }
 
@@ -119,7 +121,21 @@ export class McpSession extends SessionLifecycle {
       await c.client.unsubscribeResource(this.params({ uri }), this.requestOptions());
     });
   }
+  /** The `ttlMs` / `cacheScope` of the server's last answer to a list method (2026-07-28 servers send them). */
+  cacheHint(method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list'): CacheHint | undefined {
+    return this.hints.get(method);
+  }
+
   // ---- request internals ----------------------------------------------------------------------
+
+  private readonly hints = new Map<string, CacheHint>();
+
+  /** The hints stay on the runtime result (the SDK's types leave them out). */
+  private hinted<R extends object>(method: string, result: R): R {
+    const { ttlMs, cacheScope } = result as CacheHint;
+    this.hints.set(method, { ...(typeof ttlMs === 'number' ? { ttlMs } : {}), ...(cacheScope ? { cacheScope } : {}) });
+    return result;
+  }
 
   private requireConnection(method: string): Connection {
     const c = this.connection;

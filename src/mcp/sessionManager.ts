@@ -4,7 +4,7 @@ import { describeError } from './errors';
 import { Disposable, Emitter, type IDisposable } from './lifecycle';
 import type { McpLogLevel } from './logger';
 import type { McpSession } from './session';
-import { definitionKey, type ServerDefinition, type ServerScope } from './serverDefinition';
+import { definitionKey, type ServerDefinition, type ServerScope, type StartPolicy } from './serverDefinition';
 import { SessionState } from './sessionState';
 
 /** One entry of the configuration: a valid definition, or the error that explains why not. */
@@ -20,6 +20,8 @@ export interface ServerEntry {
   readonly scope: ServerScope;
   readonly configError?: string;
   readonly session?: McpSession;
+  /** Waits for its first use (start policy `onFirstUse`). */
+  readonly deferred?: boolean;
 }
 
 export interface SessionManagerOptions {
@@ -29,6 +31,8 @@ export interface SessionManagerOptions {
    * `userAction` is true when the user asked for this start, false for automatic starts.
    */
   mayStart(definition: ServerDefinition, userAction: boolean): Promise<true | string>;
+  /** The global start policy, for servers whose definition does not name one (default: at window open). */
+  startPolicy?(): StartPolicy;
 }
 
 interface Entry {
@@ -38,6 +42,8 @@ interface Entry {
   configError?: string;
   session?: McpSession;
   listeners: IDisposable[];
+  /** Waits for its first use (start policy `onFirstUse`): not started yet, and nobody has asked. */
+  deferred?: boolean;
 }
 
 export class SessionManager extends Disposable {
@@ -51,11 +57,25 @@ export class SessionManager extends Disposable {
   }
 
   entries(): ServerEntry[] {
-    return [...this.entriesByName.values()].map(({ name, scope, configError, session }) => ({ name, scope, configError, session }));
+    return [...this.entriesByName.values()].map(({ name, scope, configError, session, deferred }) => ({ name, scope, configError, session, ...(deferred ? { deferred } : {}) }));
   }
 
   get(name: string): McpSession | undefined {
     return this.entriesByName.get(name)?.session;
+  }
+
+  /** Configured to start on first use, and not used yet. */
+  isDeferred(name: string): boolean {
+    return !!this.entriesByName.get(name)?.deferred;
+  }
+
+  /**
+   * First use: starts the servers that wait for it (`only` those named, when given), in parallel, and
+   * resolves once each has started or failed. Servers that are already running cost nothing.
+   */
+  async startDeferred(only?: readonly string[]): Promise<void> {
+    const waiting = [...this.entriesByName.values()].filter((e) => e.deferred && (!only || only.includes(e.name)));
+    await Promise.all(waiting.map((e) => this.start(e.name, false).catch((error) => console.error(`MCP Client: starting ${e.name} failed`, describeError(error)))));
   }
 
   reconcile(servers: ConfiguredServer[]): void {
@@ -76,10 +96,26 @@ export class SessionManager extends Disposable {
     this.changeEmitter.fire();
   }
 
+  /** First use of one server: starts it if it waits for that, and waits while it is starting. */
+  async use(name: string): Promise<void> {
+    await this.startDeferred([name]);
+    const session = this.get(name);
+    if (!session || !SessionState.isStarting(session.state)) return;
+    await new Promise<void>((resolve) => {
+      const listener = session.onDidChangeState((state) => {
+        if (SessionState.isStarting(state)) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+  }
+
   /** Starts a server after the trust/consent check; `userAction` false for automatic starts. */
   async start(name: string, userAction = true): Promise<void> {
-    const session = this.get(name);
-    if (!session) return;
+    const entry = this.entriesByName.get(name);
+    const session = entry?.session;
+    if (!entry || !session) return;
+    entry.deferred = false;
     if (session.definition.disabled) {
       await session.stop('Disabled in settings ("disabled": true).');
       return;
@@ -129,6 +165,9 @@ export class SessionManager extends Disposable {
     entry.listeners.push(session.onDidChangeState(() => this.changeEmitter.fire()));
     if (def.disabled) {
       void session.stop('Disabled in settings ("disabled": true).');
+    } else if (def.autoStart && !wasRunning && (def.start ?? this.options.startPolicy?.() ?? 'atWindowOpen') === 'onFirstUse') {
+      // Nothing runs until a picker, the chat or a command needs it; the catalog store shows its lists meanwhile.
+      entry.deferred = true;
     } else if (def.autoStart || wasRunning) {
       // In the background: activation and configuration changes never wait for a server.
       this.start(def.name, false).catch((error) => console.error(`MCP Client: starting ${def.name} failed`, describeError(error)));

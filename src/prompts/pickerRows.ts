@@ -8,7 +8,7 @@ import type { PromptKey } from './recentPrompts';
 
 export type PickerRow =
   | { kind: 'separator'; label: string }
-  | { kind: 'prompt'; key: string; server: string; prompt: Prompt; label: string; description: string; detail?: string }
+  | { kind: 'prompt'; key: string; server: string; prompt: Prompt; label: string; description: string; detail?: string; cached?: boolean }
   | { kind: 'status'; key: string; server: string; busy: boolean; label: string; detail?: string };
 
 export const MAX_RECENT = 5;
@@ -18,8 +18,9 @@ export function buildPickerRows(servers: readonly ServerPrompts[], recent: reado
   const rows: PickerRow[] = [];
   const recentKeys = new Set<string>();
   const recentRows = recent.flatMap(({ server, prompt }) => {
-    const found = shown.find((s) => s.server === server)?.items.find((p) => p.name === prompt);
-    return found ? [promptRow(server, found)] : [];
+    const entry = shown.find((s) => s.server === server);
+    const found = entry?.items.find((p) => p.name === prompt);
+    return found ? [promptRow(server, found, entry?.cached)] : [];
   });
   if (recentRows.length > 0) {
     rows.push({ kind: 'separator', label: 'recently used' });
@@ -32,7 +33,7 @@ export function buildPickerRows(servers: readonly ServerPrompts[], recent: reado
     const section: PickerRow[] = [];
     const status = statusRow(s);
     if (status) section.push(status);
-    const prompts = s.items.map((p) => promptRow(s.server, p)).filter((row) => !recentKeys.has(row.key));
+    const prompts = s.items.map((p) => promptRow(s.server, p, s.cached)).filter((row) => !recentKeys.has(row.key));
     // A server with only recently used prompts (or none at all) needs no section of its own.
     if (section.length === 0 && prompts.length === 0) continue;
     rows.push({ kind: 'separator', label: s.server }, ...section, ...prompts);
@@ -45,7 +46,8 @@ export function rowKey(server: string, prompt: string): string {
   return `${server}\u0000${prompt}`;
 }
 
-export function promptRow(server: string, prompt: Prompt): PickerRow & { kind: 'prompt' } {
+/** `cached`: listed by the server in an earlier window (the catalog store), not yet confirmed by it. */
+export function promptRow(server: string, prompt: Prompt, cached?: boolean): PickerRow & { kind: 'prompt' } {
   const args = (prompt.arguments ?? []).map((a) => (a.required ? a.name : `[${a.name}]`));
   const detail = oneLine(prompt.description ?? '');
   return {
@@ -57,6 +59,7 @@ export function promptRow(server: string, prompt: Prompt): PickerRow & { kind: '
     // The invocation as `@mcp /prompt` takes it, so the picker also teaches the chat syntax.
     description: `${server}/${prompt.name}${args.length ? ` · ${args.join(' ')}` : ''}`,
     ...(detail ? { detail } : {}),
+    ...(cached ? { cached } : {}),
   };
 }
 
@@ -70,7 +73,7 @@ function statusRow(s: ServerPrompts): PickerRow | undefined {
     case 'stopped':
       return { kind: 'status', key, server: s.server, busy: false, label: `${s.server} is not running`, detail: oneLine(s.message ?? '') || undefined };
     case 'failed':
-      if (s.items.length > 0) return undefined;
+      if (s.items.length > 0 && !s.cached) return undefined;
       return { kind: 'status', key, server: s.server, busy: false, label: `${s.server} is not available`, detail: oneLine(s.message ?? '') || undefined };
     case 'ready':
       return undefined;

@@ -12,7 +12,7 @@ import { argumentStep, argumentsToAsk, runSteps, type ArgumentState, type Step }
 import { suggestFor } from './suggestions';
 
 export interface PromptServices extends PickerContext {
-  sessions: Pick<SessionManager, 'get' | 'entries'>;
+  sessions: Pick<SessionManager, 'get' | 'entries' | 'use'>;
   catalog: PromptCatalog;
   recents: RecentPrompts;
 }

@@ -2,6 +2,7 @@
 // servers that are configured but stopped, refreshes the lists, and fills in as answers arrive (busy
 // meanwhile), keeping the row the user is on. Rows come from pickerRows.ts.
 import * as vscode from 'vscode';
+import { CACHED_ICON, withCachedMark } from '../common/cachedMarks';
 import { CommandIds } from '../common/commandIds';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { IconCache } from '../icons/iconCache';
@@ -93,7 +94,9 @@ export function toItem(row: PickerRow, icons?: IconCache): Item {
     case 'separator':
       return { kind: vscode.QuickPickItemKind.Separator, label: row.label };
     case 'prompt':
-      return { label: row.label, description: row.description, detail: row.detail, iconPath: icons?.imageFor(row.prompt.icons), row };
+      return row.cached
+        ? { label: row.label, description: withCachedMark(row.description, true), detail: row.detail, iconPath: new vscode.ThemeIcon(CACHED_ICON), row }
+        : { label: row.label, description: row.description, detail: row.detail, iconPath: icons?.imageFor(row.prompt.icons), row };
     case 'status':
       return {
         label: `${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`,

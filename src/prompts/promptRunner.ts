@@ -24,6 +24,8 @@ export async function locatePrompt(services: PromptServices, ref: string): Promi
 /** prompts/get; remembers the prompt as recently used when it worked. */
 export async function getPromptResult(services: PromptServices, chosen: ChosenPrompt, signal?: AbortSignal): Promise<GetPromptResult> {
   const { server, prompt, args } = chosen;
+  // A prompt picked from the cached rows may belong to a server that is still starting.
+  await services.sessions.use(server);
   const session = services.sessions.get(server);
   if (!session || !SessionState.isRunning(session.state)) {
     throw new Error(`The prompt '${prompt.name}' cannot run: the MCP server '${server}' is not running.`);

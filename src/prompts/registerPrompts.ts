@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import type { IconCache } from '../icons/iconCache';
+import type { CatalogStore } from '../mcp/catalogStore';
 import type { SessionManager } from '../mcp/sessionManager';
 import { PromptCatalog } from './promptCatalog';
 import { PromptDocuments } from './promptDocuments';
@@ -15,8 +16,9 @@ export function registerPrompts(
   sessions: SessionManager,
   globalState: vscode.Memento,
   icons?: IconCache,
+  store?: CatalogStore,
 ): { services: PromptServices; disposables: vscode.Disposable[] } {
-  const catalog = new PromptCatalog(sessions);
+  const catalog = new PromptCatalog(sessions, store);
   const services: PromptServices = {
     sessions,
     catalog,

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
 import { ViewIds } from '../common/viewIds';
 import type { IconCache } from '../icons/iconCache';
+import type { CatalogStore } from '../mcp/catalogStore';
 import type { Logger } from '../mcp/logger';
 import type { SessionManager } from '../mcp/sessionManager';
 import { registerResourceCommands } from './resourceCommands';
@@ -26,10 +27,10 @@ export interface Resources {
   disposables: vscode.Disposable[];
 }
 
-export function registerResources(manager: SessionManager, loggerFor: (server: string) => Logger, icons?: IconCache): Resources {
+export function registerResources(manager: SessionManager, loggerFor: (server: string) => Logger, icons?: IconCache, store?: CatalogStore): Resources {
   const watchers = new ResourceWatchers(manager, loggerFor);
   const fileSystem = new ResourceFileSystem(manager, watchers, maxBytes);
-  const tree = new ResourcesTreeProvider(manager, loggerFor, icons);
+  const tree = new ResourcesTreeProvider(manager, loggerFor, icons, store);
   const view = vscode.window.createTreeView(ViewIds.resources, {
     treeDataProvider: tree,
     dragAndDropController: tree,

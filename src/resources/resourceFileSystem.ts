@@ -112,6 +112,7 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
   private async fetch({ server, uri }: ResourceAddress): Promise<ContentPart[]> {
     const session = this.manager.get(server);
     if (!session) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t("No MCP server named '{0}' is configured (reading {1}).", server, uri));
+    await this.manager.use(server);
     if (!SessionState.isRunning(session.state)) {
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t("MCP server '{0}' is not running ({1}); cannot read {2}.", server, session.state.kind, uri));
     }

@@ -5,20 +5,23 @@ import * as vscode from 'vscode';
 import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { CommandIds } from '../common/commandIds';
 import { Disposable } from '../mcp/lifecycle';
+import { CACHED_ICON, cachedDescription, cachedTooltip, withCachedMark } from '../common/cachedMarks';
+import type { CatalogStore } from '../mcp/catalogStore';
 import type { Logger } from '../mcp/logger';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { documentUri } from './openResource';
 import { addressKey } from './resourceDocuments';
 import type { IconCache } from '../icons/iconCache';
-import { iconFor, labelOf, resourceDescription, resourceTooltip } from './resourcesPresentation';
+import { compareResources, iconFor, labelOf, resourceDescription, resourceTooltip } from './resourcesPresentation';
 import { ServerListing } from './resourcesServerListing';
 
+/** `cached`: from the catalog store (what the server listed in an earlier window), until it answers. */
 export type ResourceNode =
-  | { kind: 'server'; server: string; id: string }
-  | { kind: 'resource'; server: string; id: string; resource: Resource }
-  | { kind: 'templates'; server: string; id: string }
-  | { kind: 'template'; server: string; id: string; template: ResourceTemplate }
+  | { kind: 'server'; server: string; id: string; cached?: boolean }
+  | { kind: 'resource'; server: string; id: string; resource: Resource; cached?: boolean }
+  | { kind: 'templates'; server: string; id: string; cached?: boolean }
+  | { kind: 'template'; server: string; id: string; template: ResourceTemplate; cached?: boolean }
   | { kind: 'loadMore'; server: string; id: string }
   | { kind: 'message'; server: string; id: string; text: string; error: boolean };
 
@@ -29,11 +32,14 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
   readonly dropMimeTypes: string[] = [];
   private readonly listings = new Map<string, { node: ResourceNode & { kind: 'server' }; listing: ServerListing }>();
   private readonly nodes = new Map<string, ResourceNode>();
+  /** Servers not running now whose lists from an earlier window are shown, marked cached. */
+  private readonly cachedServers = new Map<string, CachedResources>();
 
   constructor(
     private readonly manager: SessionManager,
     private readonly loggerFor: (server: string) => Logger | undefined,
     private readonly icons?: IconCache,
+    private readonly catalogStore?: CatalogStore,
   ) {
     super();
     if (icons) this._register(icons.onDidLoad(() => this.changeEmitter.fire(undefined)));
@@ -52,12 +58,18 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
   }
 
   async getChildren(element?: ResourceNode): Promise<ResourceNode[]> {
-    if (!element) return [...this.listings.values()].map((l) => l.node).sort((a, b) => a.server.localeCompare(b.server));
+    if (!element) {
+      const cached = [...this.cachedServers.keys()].map((server) => this.remember({ kind: 'server' as const, server, id: `server:${server}`, cached: true }));
+      return [...[...this.listings.values()].map((l) => l.node), ...cached].sort((a, b) => a.server.localeCompare(b.server));
+    }
+    const cached = this.cachedServers.get(element.server);
+    if (cached) return this.cachedChildren(element, cached);
     const listing = this.listing(element.server);
     if (!listing) return [];
     if (element.kind === 'templates') return listing.templates.map((template) => this.remember({ kind: 'template', server: element.server, id: `template:${addressKey({ server: element.server, uri: template.uriTemplate })}`, template }));
     if (element.kind !== 'server') return [];
     await listing.ensureLoaded();
+    this.keep(listing);
     const { server } = element;
     const list = listing.resources;
     const children: ResourceNode[] = [];
@@ -81,22 +93,23 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       case 'server': {
         const session = this.manager.get(node.server);
         item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
-        item.iconPath = this.icons?.imageFor(session?.serverInfo?.icons) ?? new vscode.ThemeIcon('server');
-        item.description = session?.serverInfo?.title ?? session?.serverInfo?.name;
+        item.iconPath = node.cached ? new vscode.ThemeIcon(CACHED_ICON) : this.icons?.imageFor(session?.serverInfo?.icons) ?? new vscode.ThemeIcon('server');
+        item.description = node.cached ? cachedDescription(session?.state.kind) : session?.serverInfo?.title ?? session?.serverInfo?.name;
+        if (node.cached) item.tooltip = cachedTooltip(this.cachedServers.get(node.server)?.savedAt);
         break;
       }
       case 'resource':
-        item.description = resourceDescription(node.resource);
+        item.description = withCachedMark(resourceDescription(node.resource), node.cached);
         item.iconPath = iconFor(node.resource, node.resource.uri, this.icons);
         item.command = { command: CommandIds.openResource, title: vscode.l10n.t('Open'), arguments: [node] };
         break;
       case 'templates':
         item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
         item.iconPath = new vscode.ThemeIcon('symbol-namespace');
-        item.description = String(this.listing(node.server)?.templates.length ?? 0);
+        item.description = withCachedMark(String((node.cached ? this.cachedServers.get(node.server)?.templates : this.listing(node.server)?.templates)?.length ?? 0), node.cached);
         break;
       case 'template':
-        item.description = node.template.uriTemplate;
+        item.description = withCachedMark(node.template.uriTemplate, node.cached);
         item.iconPath = this.icons?.imageFor(node.template.icons) ?? new vscode.ThemeIcon('symbol-parameter');
         item.command = { command: CommandIds.openResourceTemplate, title: vscode.l10n.t('Open from Template…'), arguments: [node] };
         break;
@@ -119,6 +132,9 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
   resolveTreeItem(item: vscode.TreeItem, node: ResourceNode): vscode.TreeItem {
     if (node.kind === 'resource') item.tooltip = resourceTooltip(node.resource, node.server);
     if (node.kind === 'template') item.tooltip = resourceTooltip(node.template, node.server);
+    if ((node.kind === 'resource' || node.kind === 'template') && node.cached && item.tooltip instanceof vscode.MarkdownString) {
+      item.tooltip.appendMarkdown(`\n\n*${cachedTooltip(this.cachedServers.get(node.server)?.savedAt)}*`);
+    }
     return item;
   }
 
@@ -176,12 +192,59 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       if (this.listings.has(name)) continue;
       const node = this.remember({ kind: 'server' as const, server: name, id: `server:${name}` });
       const listing = new ServerListing(session, this.loggerFor(name));
-      listing.onDidChange(() => this.changeEmitter.fire(node));
+      listing.onDidChange(() => {
+        this.keep(listing);
+        this.changeEmitter.fire(node);
+      });
       this.listings.set(name, { node, listing });
       changed = true;
     }
+    changed = this.syncCached() || changed;
     if (changed) this.changeEmitter.fire(undefined);
   }
+
+  /** Servers that are not running (and not held back) but listed resources in an earlier window. */
+  private syncCached(): boolean {
+    const wanted = new Map<string, CachedResources>();
+    for (const { name, session } of this.manager.entries()) {
+      if (!this.catalogStore || !session || this.listings.has(name) || SessionState.isRunning(session.state) || SessionState.isHeldBack(session.state) || session.definition.disabled) continue;
+      const resources = this.catalogStore.read<Resource>(session.definition, 'resources');
+      const templates = this.catalogStore.read<ResourceTemplate>(session.definition, 'resourceTemplates');
+      if (!resources?.items.length && !templates?.items.length) continue;
+      wanted.set(name, { resources: resources?.items ?? [], templates: templates?.items ?? [], savedAt: Math.max(resources?.savedAt ?? 0, templates?.savedAt ?? 0) });
+    }
+    const before = [...this.cachedServers.keys()].join('\u0000');
+    this.cachedServers.clear();
+    for (const [name, cached] of wanted) this.cachedServers.set(name, cached);
+    return before !== [...wanted.keys()].join('\u0000');
+  }
+
+  /** A cached server's rows; expanding it is a first use, so a server waiting for one starts. */
+  private cachedChildren(element: ResourceNode, cached: CachedResources): ResourceNode[] {
+    const { server } = element;
+    if (element.kind === 'templates') return cached.templates.map((template) => this.remember({ kind: 'template', server, id: `template:${addressKey({ server, uri: template.uriTemplate })}`, template, cached: true }));
+    if (element.kind !== 'server') return [];
+    void this.manager.startDeferred([server]);
+    const children: ResourceNode[] = [];
+    if (cached.templates.length > 0) children.push(this.remember({ kind: 'templates', server, id: `templates:${server}`, cached: true }));
+    const sorted = [...cached.resources].sort(compareResources);
+    for (const resource of sorted) children.push(this.remember({ kind: 'resource', server, id: `resource:${addressKey({ server, uri: resource.uri })}`, resource, cached: true }));
+    return children;
+  }
+
+  /** Keeps what a running server listed (the pages loaded so far) for the next window. */
+  private keep(listing: ServerListing): void {
+    const session = listing.session;
+    if (!this.catalogStore || listing.resources.error !== undefined) return;
+    void this.catalogStore.write(session.definition, 'resources', listing.resources.items, session.cacheHint('resources/list'));
+    void this.catalogStore.write(session.definition, 'resourceTemplates', listing.templates, session.cacheHint('resources/templates/list'));
+  }
+}
+
+interface CachedResources {
+  resources: readonly Resource[];
+  templates: readonly ResourceTemplate[];
+  savedAt: number;
 }
 
 const contextValues: Record<ResourceNode['kind'], string> = {

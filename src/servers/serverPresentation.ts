@@ -71,6 +71,7 @@ export function descriptionFor(entry: ServerEntry): string {
     case 'invalid':
       return vscode.l10n.t('invalid configuration');
     case 'stopped':
+      if (entry.deferred) return vscode.l10n.t('starts on first use');
       return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
   }
 }

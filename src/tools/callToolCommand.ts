@@ -24,6 +24,8 @@ interface CallArgs {
 
 export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
+    // A call that names its server is that server's first use (start policy onFirstUse).
+    if (arg?.server) await sessions.use(arg.server);
     await catalog.load();
     let server = arg?.server;
     let tool = typeof arg?.tool === 'string' ? (server ? catalog.find(server, arg.tool) : undefined) : arg?.tool;
@@ -35,6 +37,12 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       const picked = await pickTool(answers, catalog);
       if (!picked) return undefined;
       ({ server, tool } = picked);
+    }
+    // A tool shown from the catalog store: picking it is the server's first use.
+    if (!SessionState.isRunning(sessions.get(server)?.state ?? { kind: 'stopped' })) {
+      await sessions.use(server);
+      await catalog.load();
+      tool = catalog.find(server, tool.name) ?? tool;
     }
     const session = sessions.get(server);
     if (!session || !SessionState.isRunning(session.state)) {
@@ -51,7 +59,8 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ s
   const items = catalog.servers().flatMap((s) =>
     s.items.map((tool) => {
       const app = appMark(tool);
-      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}`, detail: tool.description, server: s.server, tool };
+      const cached = s.cached ? ` · $(history) ${vscode.l10n.t('cached')}` : '';
+      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}${cached}`, detail: tool.description, server: s.server, tool };
     }),
   );
   if (items.length === 0) {

@@ -8,6 +8,7 @@ import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
 import type { IconCache } from '../icons/iconCache';
 import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText';
+import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
@@ -46,7 +47,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
 
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
     if (!node) {
-      await this.catalog.load();
+      // Not awaited: the view shows what is known (cached lists included) at once and fills in as servers answer.
+      void this.catalog.load();
       return this.catalog.servers().map((s) => ({ kind: 'server', server: s.server }));
     }
     if (node.kind !== 'server') return [];
@@ -61,9 +63,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       const entry = this.catalog.servers().find((s) => s.server === node.server);
       const item = new vscode.TreeItem(node.server, entry?.items.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       item.id = `server/${node.server}`;
-      item.iconPath = new vscode.ThemeIcon('server');
+      item.iconPath = new vscode.ThemeIcon(entry?.cached ? CACHED_ICON : 'server');
       item.description = describeServer(entry);
-      item.tooltip = entry?.message;
+      item.tooltip = entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message;
       item.contextValue = 'mcpToolServer';
       return item;
     }
@@ -75,11 +77,13 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       return item;
     }
     const { tool } = node;
+    const entry = this.catalog.servers().find((s) => s.server === node.server);
     const item = new vscode.TreeItem(cleanServerLine(getDisplayName(tool), TextCaps.name), vscode.TreeItemCollapsibleState.None);
     item.id = `tool/${node.server}/${tool.name}`;
     const hints = annotationHints(tool);
     const app = appMark(tool);
-    item.description = [getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', ')].filter(Boolean).join(' · ');
+    const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
+    item.description = [getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · ');
     // The tool's own icon when the server gives one we can show; else what kind of tool it is.
     item.iconPath = this.icons?.imageFor(tool.icons) ?? new vscode.ThemeIcon(app ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
     const tooltip = new vscode.MarkdownString();
@@ -91,6 +95,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       tooltip.appendMarkdown(toolVisibility(tool).model ? '\n\n' : ` · ${escapeMarkdownInline(vscode.l10n.t('only apps call it; it is not offered to the model'))}\n\n`);
     }
     tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
+    if (entry?.cached) tooltip.appendMarkdown(`\n\n*${escapeMarkdownInline(cachedTooltip(entry.cachedAt))}*`);
     item.tooltip = tooltip;
     // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline.
     item.contextValue = 'mcpTool';
@@ -105,6 +110,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
 
 function describeServer(entry: ServerTools | undefined): string {
   if (!entry) return '';
+  if (entry.cached) {
+    const count = entry.items.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', entry.items.length);
+    return vscode.l10n.t('{0} · cached · {1}', count, entry.status === 'starting' ? vscode.l10n.t('starting') : entry.status === 'failed' ? vscode.l10n.t('failed') : entry.status === 'loading' ? vscode.l10n.t('loading') : vscode.l10n.t('not running'));
+  }
   switch (entry.status) {
     case 'ready':
       return entry.items.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', entry.items.length);

@@ -73,6 +73,9 @@ export function textOf(result: { content?: unknown }): string {
 /** A vscode.Memento stand-in (globalState) for code under test that remembers things. */
 export class MemoryStore {
   private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
   get<T>(key: string): T | undefined {
     return this.values.get(key) as T | undefined;
   }

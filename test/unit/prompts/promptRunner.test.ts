@@ -12,7 +12,7 @@ describe('running a prompt', function () {
   this.timeout(30_000);
   const session = sessionForSuite(definition('prompts', stdio('promptsFixture')));
   const services = {
-    sessions: { get: (name: string) => (name === 'prompts' ? session() : undefined), entries: () => [] },
+    sessions: { get: (name: string) => (name === 'prompts' ? session() : undefined), entries: () => [], use: async () => undefined },
     recents: new RecentPrompts(new MemoryStore()),
   } as unknown as PromptServices;
 
