@@ -4,6 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
+import { pickExactFirst } from '../common/exactMatchFirst';
 import { showError, showInfo } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import type { SessionManager } from '../mcp/sessionManager';
@@ -59,7 +60,7 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ s
     return undefined;
   }
   const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description) }, async () => {
-    const item = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
+    const item = await pickExactFirst(items, (i) => [i.tool.name, i.tool.title, i.label], { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
     return item && `${item.server}/${item.tool.name}`;
   });
   return items.find((i) => `${i.server}/${i.tool.name}` === picked);
