@@ -9,6 +9,7 @@ import { showError, showInfo } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
+import type { ArgumentDocuments } from './argumentDocuments';
 import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
 import type { ToolApps } from '../apps/toolApps';
@@ -23,7 +24,7 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     await catalog.load();
     let server = arg?.server;
@@ -42,7 +43,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       void showError(vscode.l10n.t("server '{0}' is not running.", server));
       return { error: 'not running' };
     }
-    const args = await collectArguments(answers, server, tool, arg?.arguments);
+    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments);
     if (!args) return { cancelled: true };
     return runToolAndShow(session, tool, args, documents, apps);
   });
