@@ -3,11 +3,17 @@
 // exact name and Enter in the real quick pick (through the UI driver) must run `read_text_file`.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { until } from '../../shared/until';
 import { hostSuite, type ToolOutcome } from '../helpers';
 import { ui } from '../uiDriver';
 
 describe('Exact name first in pickers', () => {
   hostSuite({ server: 'tools', tools: ['read_file', 'read_text_file'] });
+  // A result preview that takes the focus while a picker is open closes the picker: start each case with none.
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until('no editor open', () => vscode.window.tabGroups.all.every((g) => g.tabs.length === 0));
+  });
 
   for (const [typed, expected] of [
     ['read_text_file', 'read_text_file'],
@@ -16,14 +22,15 @@ describe('Exact name first in pickers', () => {
   ] as const) {
     it(`typing "${typed}" and Enter runs ${expected}`, async () => {
       const pending = vscode.commands.executeCommand<ToolOutcome>('mcpClient.tools.call');
-      await ui.text('.quick-input-widget .quick-input-title', { text: 'Call an MCP tool', wait: true });
+      await ui.click('.quick-input-widget .quick-input-box input:visible');
       await ui.type(typed);
-      // The filter is applied as the keys arrive; the first row is what Enter takes.
-      const first = await ui.text('.quick-input-list .monaco-list-row[data-index="0"]', { wait: true });
-      assert.match(first ?? '', new RegExp(expected), `first row: ${first}`);
+      // The filter is applied as the keys arrive; the row Enter takes is the focused one.
+      const focused = await ui.text('.quick-input-widget .monaco-list-row.focused:visible', { text: expected, wait: true });
+      assert.match(focused ?? '', new RegExp(expected), `focused row: ${focused}`);
       await ui.press('Enter');
       const outcome = await pending;
       assert.match(outcome?.markdown ?? '', new RegExp(`${expected} ran`), JSON.stringify(outcome));
+      await until('the result preview', () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.label.includes(`${expected}.md`))));
     });
   }
 });
