@@ -43,10 +43,11 @@ export class ArgumentDocuments implements vscode.FileSystemProvider, vscode.Code
    * is called; `close` saves and closes the document and forgets both files.
    */
   async open(server: string, tool: string, schema: unknown, text: string): Promise<{ edit(): Promise<string | undefined>; close(): Promise<void> }> {
-    const folder = `/${encodeURIComponent(server)}/${++this.count}`;
-    const file = tool.replace(/[/\\]/g, '_');
-    const schemaUri = vscode.Uri.from({ scheme: ARGUMENTS_SCHEME, path: `${folder}/${file}.schema.json` });
-    const uri = vscode.Uri.from({ scheme: ARGUMENTS_SCHEME, path: `${folder}/${file}.json` });
+    // The path reads well in the tab and the breadcrumb (`tools › create_event.json`); the query keeps two calls apart.
+    const path = `/${server.replace(/[/\\]/g, '_')}/${tool.replace(/[/\\]/g, '_')}`;
+    const query = String(++this.count);
+    const schemaUri = vscode.Uri.from({ scheme: ARGUMENTS_SCHEME, path: `${path}.schema.json`, query });
+    const uri = vscode.Uri.from({ scheme: ARGUMENTS_SCHEME, path: `${path}.json`, query });
     this.files.set(schemaUri.toString(), encode(JSON.stringify(allowSchemaKey(schema), null, 2)));
     this.files.set(uri.toString(), encode(withSchema(text, schemaUri)));
     const document = await vscode.workspace.openTextDocument(uri);

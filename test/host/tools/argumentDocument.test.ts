@@ -33,7 +33,7 @@ describe('Tool arguments document', () => {
     assert.equal(document.languageId, 'json');
     assert.equal(document.uri.path.endsWith('/create_event.json'), true, document.uri.toString());
     const value = JSON.parse(document.getText()) as Record<string, unknown>;
-    assert.match(String(value.$schema), /^mcp-tool-arguments:.*create_event\.schema\.json$/);
+    assert.match(String(value.$schema), /^mcp-tool-arguments:\/tools\/create_event\.schema\.json\?\d+$/);
     assert.deepEqual({ ...value, $schema: undefined }, { $schema: undefined, title: '', date: '', attendees: [{ email: '' }] });
 
     // The skeleton's empty title breaks minLength 1: VS Code's JSON support says so in the document.
