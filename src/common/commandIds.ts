@@ -26,6 +26,7 @@ export const CommandIds = {
   // Tools (src/tools/)
   callTool: 'mcpClient.tools.call',
   refreshTools: 'mcpClient.tools.refresh',
+  chooseMcpJsonRunner: 'mcpClient.servers.chooseMcpJsonRunner',
   sendToolArguments: 'mcpClient.tools.sendArguments',
   cancelToolArguments: 'mcpClient.tools.cancelArguments',
   // Sampling (src/sampling/)

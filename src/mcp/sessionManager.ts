@@ -80,8 +80,9 @@ export class SessionManager extends Disposable {
   async start(name: string, userAction = true): Promise<void> {
     const session = this.get(name);
     if (!session) return;
-    if (session.definition.disabled) {
-      await session.stop('Disabled in settings ("disabled": true).');
+    const heldBy = heldBackBySettings(session.definition);
+    if (heldBy) {
+      await session.stop(heldBy);
       return;
     }
     const verdict = await this.options.mayStart(session.definition, userAction);
@@ -127,8 +128,9 @@ export class SessionManager extends Disposable {
     const session = this.options.createSession(def);
     entry.session = session;
     entry.listeners.push(session.onDidChangeState(() => this.changeEmitter.fire()));
-    if (def.disabled) {
-      void session.stop('Disabled in settings ("disabled": true).');
+    const heldBy = heldBackBySettings(def);
+    if (heldBy) {
+      void session.stop(heldBy);
     } else if (def.autoStart || wasRunning) {
       // In the background: activation and configuration changes never wait for a server.
       this.start(def.name, false).catch((error) => console.error(`MCP Client: starting ${def.name} failed`, describeError(error)));
@@ -144,4 +146,10 @@ export class SessionManager extends Disposable {
     for (const l of entry.listeners) l.dispose();
     await entry.session?.shutdown();
   }
+}
+
+/** Why the configuration itself says not to start a server, if it does. */
+function heldBackBySettings(definition: ServerDefinition): string | undefined {
+  if (definition.disabled) return 'Disabled in settings ("disabled": true).';
+  return definition.leftToVscode;
 }
