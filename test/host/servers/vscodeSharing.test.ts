@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, rmdirSync, wr
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { activateAll, serverTreeItem, stateOf } from '../helpers';
+import { activateAll, answer, questions, serverTreeItem, stateOf } from '../helpers';
 import { ui } from '../uiDriver';
 
 const folder = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -61,15 +61,20 @@ describe('Sharing .vscode/mcp.json with VS Code', () => {
 
   it('Run Here Only: MCP Client runs them, VS Code does not, one process each', async function () {
     this.timeout(90_000);
+    await questions();
     await choose('Run Here Only');
-    assert.equal(vscode.workspace.getConfiguration().inspect('chat.mcp.access')?.workspaceValue, 'none');
-    // A workspace server runs code from the repository: allowed in the consent dialog, one per server.
-    for (let i = 0; i < NAMES.length; i++) await ui.click('.monaco-dialog-box .monaco-button', 'Allow');
+    await until('VS Code MCP off in the workspace', () => vscode.workspace.getConfiguration().inspect('chat.mcp.access')?.workspaceValue === 'none');
+    // A workspace server runs code from the repository: the user allows them (the consent dialog's answer,
+    // queued: code-server's test mode refuses modal dialogs).
+    await answer({ kind: 'workspaceConsent', answer: 'all' });
     for (const name of NAMES) {
       await until(`${name} running`, async () => (await stateOf(name)) === 'running', 30_000);
       await until(`one copy of ${name}`, () => copies(name) === 1);
     }
     assert.deepEqual(NAMES.map(copies), [1, 1]);
+    const asked = (await questions()).filter((q) => q.kind === 'workspaceConsent');
+    assert.equal(asked.length, 1, 'one consent question');
+    assert.deepEqual((asked[0]!.servers as { name: string }[]).map((s) => s.name).sort(), NAMES);
   });
 
   it('Leave to VS Code: MCP Client stops its copies', async function () {
