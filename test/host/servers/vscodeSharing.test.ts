@@ -62,11 +62,11 @@ describe('Sharing .vscode/mcp.json with VS Code', () => {
   it('Run Here Only: MCP Client runs them, VS Code does not, one process each', async function () {
     this.timeout(90_000);
     await questions();
+    // A workspace server runs code from the repository: the user allows them (the consent dialog's answer,
+    // queued before the choice: code-server's test mode refuses modal dialogs).
+    await answer({ kind: 'workspaceConsent', answer: 'all' });
     await choose('Run Here Only');
     await until('VS Code MCP off in the workspace', () => vscode.workspace.getConfiguration().inspect('chat.mcp.access')?.workspaceValue === 'none');
-    // A workspace server runs code from the repository: the user allows them (the consent dialog's answer,
-    // queued: code-server's test mode refuses modal dialogs).
-    await answer({ kind: 'workspaceConsent', answer: 'all' });
     for (const name of NAMES) {
       await until(`${name} running`, async () => (await stateOf(name)) === 'running', 30_000);
       await until(`one copy of ${name}`, () => copies(name) === 1);
