@@ -30,6 +30,7 @@ import { registerPrompts } from '../prompts/registerPrompts';
 import { registerRegistry } from '../registry/registerRegistry';
 import { registerResources } from '../resources/registerResources';
 import { registerSampling } from '../sampling/registerSampling';
+import { watchChatModels } from '../common/chatModels';
 import { registerVscodeSharing } from '../servers/vscodeSharing';
 import { registerAddServerCommand } from '../servers/addServer';
 import { registerServerCommands } from '../servers/serverCommands';
@@ -114,6 +115,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
     registerAddServerCommand(),
+    watchChatModels(),
     ...registerVscodeSharing(sessions, context.workspaceState),
     ...registerTrustCommands(host.forgetConsent),
     ...inputs.disposables,
