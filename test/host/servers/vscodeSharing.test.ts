@@ -5,7 +5,7 @@
 // with ps), MCP Client's. "Leave to VS Code" stops MCP Client's copies again.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
@@ -28,13 +28,11 @@ async function choose(label: string): Promise<void> {
 
 describe('Sharing .vscode/mcp.json with VS Code', () => {
   const dir = () => join(folder(), '.vscode');
-  let createdDir = false;
 
   before(async function () {
     this.timeout(60_000);
     await activateAll();
     const fixture = join(process.env.MCP_CLIENT_FIXTURES!, 'servers', 'fixtureServer.js');
-    createdDir = !existsSync(dir());
     mkdirSync(dir(), { recursive: true });
     const servers = Object.fromEntries(NAMES.map((name) => [name, { command: process.execPath, args: [fixture, '--era=legacy', marker(name)] }]));
     writeFileSync(join(dir(), 'mcp.json'), `// as VS Code writes it\n${JSON.stringify({ servers, inputs: [] }, null, 2)}\n`);
@@ -44,9 +42,6 @@ describe('Sharing .vscode/mcp.json with VS Code', () => {
     this.timeout(30_000);
     await vscode.workspace.getConfiguration().update('chat.mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
     rmSync(join(dir(), 'mcp.json'), { force: true });
-    const settings = join(dir(), 'settings.json');
-    if (existsSync(settings) && readFileSync(settings, 'utf8').replace(/\s/g, '') === '{}') rmSync(settings);
-    if (createdDir && existsSync(dir()) && readdirSync(dir()).length === 0) rmdirSync(dir());
     await until('the mcp.json servers to go', async () => (await stateOf(NAMES[0]!)) === undefined);
   });
 
