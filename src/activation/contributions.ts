@@ -55,8 +55,6 @@ export interface ActivationHost {
   confirmNextStart(name: string): void;
   /** Forgets every workspace server approval; returns how many there were. */
   forgetConsent(): Promise<number>;
-  /** Workspace-server consent asks through the same UserAnswers as every other decision. */
-  useAnswersForConsent(answers: UserAnswers): void;
 }
 
 /** What activation uses once the contributions are loaded. */
