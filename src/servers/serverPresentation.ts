@@ -1,7 +1,6 @@
 // How a server looks: state icon, one-line description, tooltip, and the context words the menus match
 // on. Shared by the tree, the status bar and the server pickers.
 import * as vscode from 'vscode';
-import { safeMarkdown } from '../common/markdownSafety';
 import type { ServerEntry } from '../mcp/sessionManager';
 import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
 import { SessionState } from '../mcp/sessionState';
@@ -127,9 +126,7 @@ const MAX_INSTRUCTION_LINES = 20;
 
 function quote(text: string): string {
   const all = cleanServerText(text, Number.MAX_SAFE_INTEGER).split('\n');
-  // Markdown as the server wrote it (lists, emphasis), made inert by safeMarkdown: no HTML, no command links.
-  const shown = all.slice(0, MAX_INSTRUCTION_LINES).map((l) => truncateVisibly(l, TextCaps.instructionLine));
-  const lines = safeMarkdown(shown.join('\n')).split('\n').map((l) => `> ${l}`);
+  const lines = all.slice(0, MAX_INSTRUCTION_LINES).map((l) => `> ${esc(truncateVisibly(l, TextCaps.instructionLine))}`);
   if (all.length > MAX_INSTRUCTION_LINES) lines.push(`> ${esc(vscode.l10n.t('… {0} more lines', all.length - MAX_INSTRUCTION_LINES))}`);
   return lines.join('\n');
 }

@@ -22,8 +22,6 @@ const ACTIVATION_MODULES = [
   'src/api/publicApi.ts',
   'src/chat/participant.ts',
   'src/common/commandIds.ts',
-  // The Servers view's tooltip shows a server's instructions as inert Markdown (75 lines, no dependencies).
-  'src/common/markdownSafety.ts',
   'src/common/serverText.ts',
   'src/common/settingKeys.ts',
   'src/common/userAnswers.ts',
