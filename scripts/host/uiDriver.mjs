@@ -89,6 +89,16 @@ const ACTIONS = {
     const pages = page.context().pages();
     return { workbench: page.url(), tabs: await Promise.all(pages.filter((p) => p !== page).map(async (p) => ({ url: p.url(), text: (await p.textContent('body').catch(() => ''))?.trim() ?? '' }))) };
   },
+  /** Types `text` with the keyboard into whatever has focus (e.g. a quick pick's filter), as a person would. */
+  async type(page, { text }) {
+    await page.keyboard.type(text, { delay: 20 });
+    return true;
+  },
+  /** Presses one key (Playwright's names: Enter, Escape, ArrowDown…). */
+  async press(page, { key }) {
+    await page.keyboard.press(key);
+    return true;
+  },
   async screenshot(page, { path }) {
     mkdirSync(dirname(resolve(path)), { recursive: true });
     await page.screenshot({ path });

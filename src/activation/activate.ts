@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
 
   const reconcile = () => {
     try {
-      sessions.reconcile(contributions.load().readConfiguredServers());
+      sessions.reconcile(contributions.load().readConfiguredServers(context.globalStorageUri.fsPath));
     } catch (error) {
       void showError(vscode.l10n.t('could not read {0}: {1}', SettingKeys.servers, (error as Error).message));
     }
@@ -80,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
       reconcile();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => startServersHeldBack(sessions)),
+    watchMcpJson(reconcile),
   );
   setImmediate(() => {
     try {
@@ -111,4 +112,13 @@ function startServersHeldBack(sessions: SessionManager): void {
 export async function deactivate(): Promise<void> {
   await manager?.shutdown();
   manager = undefined;
+}
+
+/** `.vscode/mcp.json` is read in place (config/vscodeMcpJson.ts): an edit, a new or a deleted file re-reads it. */
+function watchMcpJson(reconcile: () => void): vscode.Disposable {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
+  watcher.onDidChange(reconcile);
+  watcher.onDidCreate(reconcile);
+  watcher.onDidDelete(reconcile);
+  return watcher;
 }

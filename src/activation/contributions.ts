@@ -31,6 +31,8 @@ import { registerPrompts } from '../prompts/registerPrompts';
 import { registerRegistry } from '../registry/registerRegistry';
 import { registerResources } from '../resources/registerResources';
 import { registerSampling } from '../sampling/registerSampling';
+import { watchChatModels } from '../common/chatModels';
+import { registerVscodeSharing } from '../servers/vscodeSharing';
 import { registerAddServerCommand } from '../servers/addServer';
 import { registerServerCommands } from '../servers/serverCommands';
 import type { ServerLogs } from '../servers/serverLogs';
@@ -61,7 +63,7 @@ export interface Contributions {
   /** A session for one server: its client capabilities, and what it prepares before each start. */
   createSession(definition: ServerDefinition): McpSession;
   /** Every configured server, valid or not (the settings checked with zod, which loads with this bundle). */
-  readConfiguredServers(): ConfiguredServer[];
+  readConfiguredServers(globalStoragePath: string): ConfiguredServer[];
   chatHandler: vscode.ChatRequestHandler;
   resourceFileSystem: vscode.FileSystemProvider;
   disposables: vscode.Disposable[];
@@ -115,6 +117,8 @@ export function activateContributions(host: ActivationHost): Contributions {
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
     registerAddServerCommand(),
+    watchChatModels(),
+    ...registerVscodeSharing(sessions, context.workspaceState),
     ...registerTrustCommands(host.forgetConsent),
     ...inputs.disposables,
     ...auth.disposables,

@@ -3,6 +3,7 @@
 // Registered only when the test runner sets MCP_CLIENT_TEST_HOOKS=1 (scripts/test.mjs); never contributed
 // to the palette. Quick picks and notifications cannot be driven from inside the extension host; what
 // they would show can be, built by the same functions they use.
+import { chatModelAvailable } from '../common/chatModels';
 import * as vscode from 'vscode';
 import type { AppViews } from '../apps/appViews';
 import type { ResponseLog } from '../chat/responseLog';
@@ -28,6 +29,7 @@ export const TestHookIds = {
   promptPickerNow: 'mcpClient.test.promptPickerNow',
   argumentItems: 'mcpClient.test.argumentItems',
   chatResponses: 'mcpClient.test.chatResponses',
+  chatModelAvailable: 'mcpClient.test.chatModelAvailable',
   answer: 'mcpClient.test.answer',
   questions: 'mcpClient.test.questions',
   tools: 'mcpClient.test.tools',
@@ -95,6 +97,7 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       return argumentItems(value, declared.required === true, undefined, suggestions, [], server).map(plainQuickPickItem);
     }),
     command(TestHookIds.chatResponses, () => chatResponses.entries()),
+    command(TestHookIds.chatModelAvailable, () => chatModelAvailable()),
     // The dialogs' answers, queued (UserAnswers takes them in order), and the questions asked meanwhile.
     command(TestHookIds.answer, (...queued: { kind: string; answer: unknown }[]) => answers.push(...queued)),
     command(TestHookIds.questions, (clear?: boolean) => answers.questions(clear)),

@@ -26,6 +26,9 @@ export const CommandIds = {
   // Tools (src/tools/)
   callTool: 'mcpClient.tools.call',
   refreshTools: 'mcpClient.tools.refresh',
+  chooseMcpJsonRunner: 'mcpClient.servers.chooseMcpJsonRunner',
+  sendToolArguments: 'mcpClient.tools.sendArguments',
+  cancelToolArguments: 'mcpClient.tools.cancelArguments',
   // Sampling (src/sampling/)
   showSamplingLog: 'mcpClient.sampling.showLog',
   // Sign-in (src/auth/)

@@ -36,6 +36,9 @@ export function readServerSources(): ServerSource[] {
   return sources.filter((s) => s.servers !== undefined);
 }
 
+/** VS Code's setting that switches its own MCP support off ("none"), or limits it ("registry"). */
+export const VSCODE_MCP_ACCESS = 'chat.mcp.access';
+
 /** What `${workspaceFolder}`, `${userHome}` and `${env:…}` resolve against. */
 export function readResolveContext(): ResolveContext {
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -65,9 +68,11 @@ export interface ConfigurationChange {
  */
 export function onDidChange(listener: (change: ConfigurationChange) => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((event) => {
-    if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
+    const vscodeMcp = event.affectsConfiguration(VSCODE_MCP_ACCESS);
+    if (!event.affectsConfiguration(SETTINGS_SECTION) && !vscodeMcp) return;
     listener({
-      servers: event.affectsConfiguration(SettingKeys.servers),
+      // Whether VS Code runs the mcp.json servers decides whether we do.
+      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers),
       logLevel: event.affectsConfiguration(SettingKeys.logLevel),
     });
   });

@@ -29,14 +29,15 @@ interface Candidate {
   raw: unknown;
 }
 
-export function resolveServers(sources: readonly ServerSource[], ctx: ResolveContext): ConfiguredServer[] {
+/** `setting` names where the entries come from in messages (`mcpClient.servers`, or `.vscode/mcp.json`). */
+export function resolveServers(sources: readonly ServerSource[], ctx: ResolveContext, setting: string = SETTING): ConfiguredServer[] {
   const result: ConfiguredServer[] = [];
   const candidates = new Map<string, Candidate[]>();
   for (const { scope, folder, servers } of sources) {
     if (servers === undefined || servers === null) continue;
     if (typeof servers !== 'object' || Array.isArray(servers)) {
       const where = describeScope(scope, folder);
-      result.push({ name: `${SETTING} (${where})`, scope, error: `${SETTING} in ${where}: must be an object that maps server names to server settings` });
+      result.push({ name: `${setting} (${where})`, scope, error: `${setting} in ${where}: must be an object that maps server names to server settings` });
       continue;
     }
     for (const [name, raw] of Object.entries(servers)) {
@@ -45,11 +46,11 @@ export function resolveServers(sources: readonly ServerSource[], ctx: ResolveCon
       candidates.set(name, list);
     }
   }
-  for (const [name, list] of candidates) result.push(resolveName(name, list, ctx));
+  for (const [name, list] of candidates) result.push(resolveName(name, list, ctx, setting));
   return result.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function resolveName(name: string, list: Candidate[], ctx: ResolveContext): ConfiguredServer {
+function resolveName(name: string, list: Candidate[], ctx: ResolveContext, setting: string): ConfiguredServer {
   const top = Math.max(...list.map((c) => SPECIFICITY[c.scope]));
   const winners = list.filter((c) => SPECIFICITY[c.scope] === top);
   const chosen = winners[winners.length - 1];
@@ -57,18 +58,18 @@ function resolveName(name: string, list: Candidate[], ctx: ResolveContext): Conf
   if (chosen.scope === 'folder' && folders.length > 1) {
     // Neither folder is more specific than the other, so there is no right answer to pick.
     const names = folders.map((f) => `"${f}"`).join(' and ');
-    return { name, scope: 'folder', error: `${SETTING}${pathSegment(name)}: defined in more than one folder (${names}); give each a different name` };
+    return { name, scope: 'folder', error: `${setting}${pathSegment(name)}: defined in more than one folder (${names}); give each a different name` };
   }
-  const parsed = parseServerEntry(name, chosen.raw, SETTING);
+  const parsed = parseServerEntry(name, chosen.raw, setting === SETTING ? SETTING : `${setting} servers`);
   if (!parsed.ok) return { name, scope: chosen.scope, error: parsed.errors.join('; ') };
-  const definition = toDefinition(name, chosen, parsed.value, ctx);
+  const definition = toDefinition(name, chosen, parsed.value, ctx, setting === SETTING ? SETTING : `${setting} servers`);
   return definition.ok
     ? { name, scope: chosen.scope, definition: definition.value }
     : { name, scope: chosen.scope, error: definition.errors.join('; ') };
 }
 
-function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: ResolveContext): ConfigResult<ServerDefinition> {
-  const at = `${SETTING}${pathSegment(name)}`;
+function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: ResolveContext, setting: string): ConfigResult<ServerDefinition> {
+  const at = `${setting}${pathSegment(name)}`;
   const folderPath = chosen.scope === 'folder' ? chosen.folder?.path : undefined;
   const vars: VariableContext = { ...ctx, folderPath };
   const errors: string[] = [];

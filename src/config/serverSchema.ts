@@ -1,6 +1,7 @@
 // The zod schema of one `mcpClient.servers` entry (the shape of a VS Code mcp.json server), with
 // messages written for the person editing settings.json: every message names the setting path.
 import { z } from 'zod';
+import { closestMatch } from '../common/closestMatch';
 import { SettingKeys } from '../common/settingKeys';
 import { DEFAULT_TIMEOUT_MS, START_POLICIES } from '../mcp/serverDefinition';
 import { type ConfigResult, pathSegment } from './result';
@@ -135,7 +136,8 @@ export const IGNORED_KEYS: readonly string[] = ['gallery', 'version'];
 
 const STDIO_KEYS = Object.keys(stdioServerSchema.shape);
 const HTTP_KEYS = Object.keys(httpServerSchema.shape);
-const ALL_KEYS = [...new Set([...STDIO_KEYS, ...HTTP_KEYS])];
+/** Every key a server entry may have; package.json's contributed schema lists exactly these (a unit test checks). */
+export const ALL_KEYS = [...new Set([...STDIO_KEYS, ...HTTP_KEYS])];
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -155,7 +157,11 @@ export function parseServerEntry(name: string, raw: unknown, settingPrefix: stri
   }
   const entry: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([key]) => !IGNORED_KEYS.includes(key)));
   const kind = transportKind(entry);
-  if (!kind.ok) return { ok: false, errors: [...errors, ...kind.errors.map((m) => `${at}${m}`)] };
+  if (!kind.ok) {
+    // A typo such as `comand` is why neither command nor url was found: name it with its suggestion.
+    const unknown = Object.keys(entry).filter((key) => !ALL_KEYS.includes(key)).map((key) => `${at}${pathSegment(key)}: ${unknownKeyMessage(key, undefined)}`);
+    return { ok: false, errors: [...errors, ...kind.errors.map((m) => `${at}${m}`), ...unknown] };
+  }
 
   const schema = kind.value === 'stdio' ? stdioServerSchema : httpServerSchema;
   const parsed = schema.safeParse(entry);
@@ -197,22 +203,10 @@ function transportKind(entry: Record<string, unknown>): ConfigResult<'stdio' | '
   return { ok: false, errors: [': must have either "command" (stdio) or "url" (http)'] };
 }
 
-function unknownKeyMessage(key: string, kind: 'stdio' | 'http' | 'sse'): string {
-  if (ALL_KEYS.includes(key)) return `not used by ${kind === 'stdio' ? 'a stdio' : kind === 'http' ? 'an http' : 'an sse'} server`;
-  const own = kind === 'stdio' ? STDIO_KEYS : HTTP_KEYS;
-  const suggestion = own.find((known) => editDistance(key.toLowerCase(), known.toLowerCase()) <= 2);
+/** `kind` undefined: the transport is not known yet (the typo may be in `command` or `url` itself). */
+function unknownKeyMessage(key: string, kind: 'stdio' | 'http' | 'sse' | undefined): string {
+  if (kind && ALL_KEYS.includes(key)) return `not used by ${kind === 'stdio' ? 'a stdio' : kind === 'http' ? 'an http' : 'an sse'} server`;
+  const own = kind === undefined ? ALL_KEYS : kind === 'stdio' ? STDIO_KEYS : HTTP_KEYS;
+  const suggestion = closestMatch(key, own);
   return suggestion ? `unknown setting (did you mean "${suggestion}"?)` : 'unknown setting';
-}
-
-/** Levenshtein distance; only used on short setting names to suggest the intended key. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

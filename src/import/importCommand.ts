@@ -66,7 +66,13 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
         const notes = [server.dropped.length ? vscode.l10n.t('not imported: {0}', server.dropped.join(', ')) : '', existing.has(server.name) ? vscode.l10n.t('a server of this name exists: imported under a new name') : '']
           .filter(Boolean)
           .join(' · ');
-        const fromRepo = f.location.inWorkspace ? vscode.l10n.t('from this workspace: saved to workspace settings, asks before starting') : '';
+        // A workspace's .vscode/mcp.json is read in place (config/vscodeMcpJson.ts): a copy would only be a second definition.
+        const inPlace = f.location.inWorkspace && f.location.format === 'vscode' && /[\\/]\.vscode[\\/]mcp\.json$/.test(f.location.path);
+        const fromRepo = inPlace
+          ? vscode.l10n.t('already used in place from .vscode/mcp.json: no need to import')
+          : f.location.inWorkspace
+            ? vscode.l10n.t('from this workspace: saved to workspace settings, asks before starting')
+            : '';
         items.push({
           label: server.name,
           description: describeServer(server),

@@ -138,7 +138,8 @@ async function spawnAndConnect(
   });
   const proc = new StdioProcess(
     transport,
-    (line) => logger.warn(`[stderr] ${line}`),
+    // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.
+    (line) => (/\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`)),
     (pid) => logger.info(`Process started (pid ${pid}).`),
   );
   const deadline = AbortSignal.timeout(startTimeoutMs);

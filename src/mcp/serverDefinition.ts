@@ -63,6 +63,8 @@ export interface ServerDefinition {
   /** When an automatic start happens: with the window, or when something first needs the server; unset follows the global setting. */
   start?: StartPolicy;
   disabled: boolean;
+  /** Why MCP Client does not start it: VS Code's own MCP support runs the same server (config/vscodeMcpJson.ts). */
+  leftToVscode?: string;
   oauth?: OAuthSettings;
   dev?: DevModeSettings;
 }
@@ -95,5 +97,5 @@ export function describeTransport(t: TransportConfig): string {
 
 /** Stable identity of everything that affects how a server runs; a change means restart. */
 export function definitionKey(d: ServerDefinition): string {
-  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.startTimeoutMs ?? null, d.roots, d.disabled, d.oauth ?? null, d.dev ?? null]);
+  return JSON.stringify([d.scope, d.folder ?? '', d.transport, d.timeoutMs, d.startTimeoutMs ?? null, d.roots, d.disabled, d.leftToVscode ?? '', d.oauth ?? null, d.dev ?? null]);
 }

@@ -194,7 +194,7 @@ export abstract class SessionLifecycle extends Disposable {
     });
     const info = connection.client.getServerVersion();
     logger.info(
-      `Connected to ${info?.name ?? 'server'} ${info?.version ?? ''} over ${connection.transportKind}, protocol ${connection.protocolVersion} (${connection.client.getProtocolEra()} era).`,
+      `Connected to ${info?.name ?? 'server'} ${info?.version ?? ''} over ${connection.transportKind}, protocol version ${connection.protocolVersion}.`,
     );
   }
 

@@ -116,8 +116,9 @@ export class SessionManager extends Disposable {
     const session = entry?.session;
     if (!entry || !session) return;
     entry.deferred = false;
-    if (session.definition.disabled) {
-      await session.stop('Disabled in settings ("disabled": true).');
+    const heldBy = heldBackBySettings(session.definition);
+    if (heldBy) {
+      await session.stop(heldBy);
       return;
     }
     const verdict = await this.options.mayStart(session.definition, userAction);
@@ -163,8 +164,9 @@ export class SessionManager extends Disposable {
     const session = this.options.createSession(def);
     entry.session = session;
     entry.listeners.push(session.onDidChangeState(() => this.changeEmitter.fire()));
-    if (def.disabled) {
-      void session.stop('Disabled in settings ("disabled": true).');
+    const heldBy = heldBackBySettings(def);
+    if (heldBy) {
+      void session.stop(heldBy);
     } else if (def.autoStart && !wasRunning && (def.start ?? this.options.startPolicy?.() ?? 'atWindowOpen') === 'onFirstUse') {
       // Nothing runs until a picker, the chat or a command needs it; the catalog store shows its lists meanwhile.
       entry.deferred = true;
@@ -183,4 +185,10 @@ export class SessionManager extends Disposable {
     for (const l of entry.listeners) l.dispose();
     await entry.session?.shutdown();
   }
+}
+
+/** Why the configuration itself says not to start a server, if it does. */
+function heldBackBySettings(definition: ServerDefinition): string | undefined {
+  if (definition.disabled) return 'Disabled in settings ("disabled": true).';
+  return definition.leftToVscode;
 }

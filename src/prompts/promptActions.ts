@@ -13,8 +13,13 @@ import { renderPromptMarkdown } from './promptMarkdown';
 import { getPromptResult } from './promptRunner';
 import { promptResultText } from './promptText';
 import type { ResultAction } from './resultAction';
+import { chatModelAvailable } from '../common/chatModels';
 
 export async function performAction(services: PromptServices, documents: PromptDocuments, chosen: ChosenPrompt, action: ResultAction): Promise<void> {
+  if (action === 'chat' && !chatModelAvailable()) {
+    // The configured default says chat, but VS Code would refuse the request: show the prompt instead.
+    action = 'document';
+  }
   if (action === 'chat') {
     try {
       await vscode.commands.executeCommand(VscodeCommandIds.openChat, { query: promptChatQuery(chosen.server, chosen.prompt.name, chosen.args) });

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { CACHED_ICON, withCachedMark } from '../common/cachedMarks';
 import { CommandIds } from '../common/commandIds';
+import { showExactMatchesFirst } from '../common/exactMatchFirst';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { IconCache } from '../icons/iconCache';
 import { buildPickerRows, type PickerRow } from './pickerRows';
@@ -40,13 +41,14 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
 
   let refreshing = true;
   let activeKey = options.activeKey;
-  const render = () => {
+  const render = (typing = false) => {
     const rows = buildPickerRows(catalog.servers(), recents.list(), options.onlyServer);
     const items = rows.map((row) => toItem(row, context.icons));
     const loading = rows.some((r) => r.kind === 'status' && r.busy);
     if (!rows.some((r) => r.kind === 'prompt') && !loading && !refreshing) items.push(...emptyItems(catalog, options.onlyServer));
-    qp.items = items;
     qp.busy = loading || refreshing;
+    // An exact prompt name or title wins; otherwise, while typing, VS Code's own first match does.
+    if (showExactMatchesFirst(qp, items, (i) => (i.row?.kind === 'prompt' ? [i.row.prompt.name, i.row.prompt.title, i.row.label] : [])) || typing) return;
     const active = items.find((i) => i.row && 'key' in i.row && i.row.key === activeKey);
     if (active) qp.activeItems = [active];
   };
@@ -60,7 +62,7 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
       resolve(answer);
       qp.dispose();
     };
-    const listeners = [catalog.onDidChange(render), ...(context.icons ? [context.icons.onDidLoad(render)] : [])];
+    const listeners = [catalog.onDidChange(() => render()), ...(context.icons ? [context.icons.onDidLoad(() => render())] : [])];
     qp.onDidChangeActive((items) => {
       const row = items[0]?.row;
       if (row && 'key' in row) activeKey = row.key;
@@ -78,6 +80,7 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
       }
     });
     qp.onDidHide(() => finish({ kind: 'cancel' }));
+    qp.onDidChangeValue(() => render(true));
     render();
     qp.show();
     void catalog.startStopped((name) => context.startServer(name), options.onlyServer);

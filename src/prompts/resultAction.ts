@@ -3,6 +3,7 @@
 // asks as the last step of the input ("ask", the default), offering the last choice first.
 import * as vscode from 'vscode';
 import type { Prompt } from '@modelcontextprotocol/client';
+import { chatModelAvailable } from '../common/chatModels';
 import { SettingKeys } from '../common/settingKeys';
 import { getDisplayName } from '../mcp/displayName';
 import { RESULT_ACTIONS, type ResultAction } from './runPromptArgs';
@@ -36,7 +37,8 @@ export function askAction(server: string, prompt: Prompt, position: StepPosition
   qp.totalSteps = position.totalSteps;
   qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];
   const order = lastChoice ? [lastChoice, ...RESULT_ACTIONS.filter((a) => a !== lastChoice)] : RESULT_ACTIONS;
-  qp.items = order.map((action) => ({ ...itemFor(action), action }));
+  // Without a language model the chat cannot answer: Send to Chat is not offered (common/chatModels.ts).
+  qp.items = order.filter((action) => action !== 'chat' || chatModelAvailable()).map((action) => ({ ...itemFor(action), action }));
   return new Promise((resolve) => {
     let done = false;
     const finish = (answer: ResultAction | 'back' | 'cancel') => {

@@ -4,6 +4,7 @@
 // time, so a server with tens of thousands of resources is searched lazily, never listed in one go.
 import * as vscode from 'vscode';
 import type { Resource } from '@modelcontextprotocol/client';
+import { showExactMatchesFirst } from '../common/exactMatchFirst';
 import { showInfo } from '../common/userMessages';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
@@ -63,11 +64,11 @@ export function findResource(manager: SessionManager): Promise<ResourceTarget | 
     if (!lists.every((l) => l.list.done)) {
       items.push({ label: `$(ellipsis) ${vscode.l10n.t('Load more…')}`, description: vscode.l10n.t('{0} loaded so far', loaded), detail: errors.join('; ') || undefined, alwaysShow: true, loadMore: true });
     }
-    picker.items = items;
-    const again = active && items.find((i) => i.target?.server === active.server && i.target.uri === active.uri);
+    const exact = showExactMatchesFirst(picker, items, (i) => (i.target ? [i.target.name, i.target.title, i.target.uri] : []));
+    const again = !exact && active && items.find((i) => i.target?.server === active.server && i.target.uri === active.uri);
     if (again) picker.activeItems = [again];
     picker.busy = pumping || lists.some((l) => l.list.loading);
-    activeFindPicker = { items: items.map((i) => i.target?.uri ?? 'load-more'), busy: picker.busy };
+    activeFindPicker = { items: picker.items.map((i) => i.target?.uri ?? 'load-more'), busy: picker.busy };
   };
   const enough = () => {
     const loaded = lists.flatMap((l) => l.list.items);

@@ -56,6 +56,7 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
   picker.buttons = index > 0 ? [vscode.QuickInputButtons.Back] : [];
   picker.ignoreFocusOut = true;
   let suggestions: string[] = [];
+  const optional = new RegExp(`\\{[?&#][^}]*\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(template.uriTemplate);
   let request = 0;
   let timer: NodeJS.Timeout | undefined;
 
@@ -63,7 +64,8 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
     const typed = picker.value;
     const items: ValueItem[] = suggestions.map((value) => ({ label: value, value, alwaysShow: true }));
     if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: vscode.l10n.t('as typed'), alwaysShow: true });
-    if (!typed) items.push({ label: `$(circle-slash) ${vscode.l10n.t('Leave empty')}`, value: '', alwaysShow: true });
+    // Only a query or fragment variable (`{?q}`, `{&q}`, `{#f}`) may be left out; a path part needs a value.
+    if (!typed && optional) items.push({ label: `$(circle-slash) ${vscode.l10n.t('Leave empty')}`, value: '', alwaysShow: true });
     picker.items = items;
     activeTemplatePicker = { title: picker.title, step: picker.step, value: typed, items: items.map((i) => i.value), busy: picker.busy };
   };

@@ -83,7 +83,11 @@ function validateName(name: string): string | undefined {
 function suggestName(draft: Draft): string {
   if ('url' in draft) {
     try {
-      return new URL(draft.url).hostname.split('.').filter((p) => p !== 'www')[0] ?? 'server';
+      const url = new URL(draft.url);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      // An address or localhost says nothing by its first part ("127"): name it by host and port.
+      if (/^[\d.]+$/.test(host) || host.includes(':') || host === 'localhost') return [host.replace(/[.:]+/g, '-'), url.port].filter(Boolean).join('-');
+      return host.split('.').filter((p) => p !== 'www')[0] ?? 'server';
     } catch {
       return 'server';
     }

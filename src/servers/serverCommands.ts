@@ -1,6 +1,7 @@
 // Start / Stop / Restart / Show Output / Show Servers / Open Settings. Each server command takes a tree
 // node or a server name (keybindings, other extensions), and asks with a quick pick when given neither.
 import * as vscode from 'vscode';
+import { pickExactFirst } from '../common/exactMatchFirst';
 import { CommandIds, VscodeCommandIds } from '../common/commandIds';
 import { SETTINGS_SECTION } from '../common/settingKeys';
 import { showError, showInfo } from '../common/userMessages';
@@ -43,8 +44,9 @@ async function pickServer(manager: SessionManager, placeHolder: string): Promise
     void showInfo(vscode.l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickExactFirst(
     entries.map((e) => ({ label: e.name, description: descriptionFor(e), detail: scopeLabel(e.scope) })),
+    (item) => [item.label],
     { placeHolder },
   );
   return picked?.label;

@@ -4,10 +4,12 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
+import { pickExactFirst } from '../common/exactMatchFirst';
 import { showError, showInfo } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
+import type { ArgumentDocuments } from './argumentDocuments';
 import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
 import type { ToolApps } from '../apps/toolApps';
@@ -22,7 +24,7 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
     if (arg?.server) await sessions.use(arg.server);
@@ -49,7 +51,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       void showError(vscode.l10n.t("server '{0}' is not running.", server));
       return { error: 'not running' };
     }
-    const args = await collectArguments(answers, server, tool, arg?.arguments);
+    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments);
     if (!args) return { cancelled: true };
     return runToolAndShow(session, tool, args, documents, apps);
   });
@@ -68,7 +70,7 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ s
     return undefined;
   }
   const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description) }, async () => {
-    const item = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
+    const item = await pickExactFirst(items, (i) => [i.tool.name, i.tool.title, i.label], { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
     return item && `${item.server}/${item.tool.name}`;
   });
   return items.find((i) => `${i.server}/${i.tool.name}` === picked);

@@ -1,5 +1,5 @@
 // The input of "Call Tool…": one quick-input step per property for flat schemas, otherwise a JSON
-// document pre-filled with a skeleton. Either way the arguments are validated against the tool's
+// document pre-filled with a skeleton (argumentDocuments.ts). Either way the arguments are validated against the tool's
 // inputSchema with the SDK's validator before anything is sent; invalid input is refused with the
 // reason and the user may correct it. Every answer goes through UserAnswers (host tests answer there).
 import type { Tool } from '@modelcontextprotocol/client';
@@ -10,11 +10,12 @@ import { askUntilValid } from '../common/askUntilValid';
 import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
 import { schemaErrors, schemaProblem } from './schemaValidation';
 import type { UserAnswers } from '../common/userAnswers';
+import type { ArgumentDocuments } from './argumentDocuments';
 
 export type Arguments = Record<string, unknown>;
 
 /** The validated arguments, or undefined when the user gave up. */
-export async function collectArguments(answers: UserAnswers, server: string, tool: Tool, preset?: Arguments): Promise<Arguments | undefined> {
+export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments): Promise<Arguments | undefined> {
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
@@ -30,11 +31,11 @@ export async function collectArguments(answers: UserAnswers, server: string, too
     if (!errors) return args;
     // Constraints the steps do not check (patterns, ranges, formats): continue in the JSON editor.
     void showWarning(vscode.l10n.t("the arguments do not match the tool's schema: {0}", errors));
-    return editJson(answers, server, tool, JSON.stringify(args, null, 2), errors);
+    return editJson(answers, documents, server, tool, JSON.stringify(args, null, 2), errors);
   }
   const presetErrors = args && schemaErrors(schema, args);
   if (args && !presetErrors) return args;
-  return editJson(answers, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
+  return editJson(answers, documents, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
 }
 
 async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<Arguments | undefined> {
@@ -69,34 +70,34 @@ async function askField(field: SimpleField, title: string): Promise<string | und
   });
 }
 
-/** The JSON editor: an untitled JSON document, sent when the user says so, refused while invalid. */
-async function editJson(answers: UserAnswers, server: string, tool: Tool, initial: string, firstProblem?: string): Promise<Arguments | undefined> {
-  let document: vscode.TextDocument | undefined;
-  const openEditor = async (): Promise<string | undefined> => {
-    document ??= await vscode.workspace.openTextDocument({ language: 'json', content: initial });
-    await vscode.window.showTextDocument(document, { preview: false });
-    const sendLabel = vscode.l10n.t('Send');
-    const send = await vscode.window.showInformationMessage(
-      vscode.l10n.t("Edit the arguments of '{0}' ({1}) in the JSON document, then choose Send.", tool.name, server),
-      sendLabel,
-      vscode.l10n.t('Cancel'),
-    );
-    return send === sendLabel ? document.getText() : undefined;
+/**
+ * The JSON editor (argumentDocuments.ts): a document pre-filled with `initial`, sent when the user
+ * chooses Send, refused (and left open for correction) while invalid, closed when done either way.
+ */
+async function editJson(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, initial: string, firstProblem?: string): Promise<Arguments | undefined> {
+  let editor: Awaited<ReturnType<ArgumentDocuments['open']>> | undefined;
+  const edit = async (): Promise<string | undefined> => {
+    editor ??= await documents.open(server, tool.name, tool.inputSchema, initial);
+    return editor.edit();
   };
-  for (let problem = firstProblem; ; ) {
-    const text = await answers.decide<string | undefined>({ kind: 'tool.json', server, tool: tool.name, skeleton: initial, problem }, openEditor);
-    if (text === undefined) return undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      problem = vscode.l10n.t('Not valid JSON: {0}', (error as Error).message);
-      void showError(problem);
-      continue;
+  try {
+    for (let problem = firstProblem; ; ) {
+      const text = await answers.decide<string | undefined>({ kind: 'tool.json', server, tool: tool.name, skeleton: initial, problem }, edit);
+      if (text === undefined) return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        problem = vscode.l10n.t('Not valid JSON: {0}', (error as Error).message);
+        void showError(problem);
+        continue;
+      }
+      const errors = typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaErrors(tool.inputSchema, value) : vscode.l10n.t('the arguments must be a JSON object');
+      if (!errors) return value as Arguments;
+      problem = vscode.l10n.t("The arguments do not match the tool's input schema: {0}", errors);
+      void showError(vscode.l10n.t('{0}. Nothing was sent.', problem));
     }
-    const errors = typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaErrors(tool.inputSchema, value) : vscode.l10n.t('the arguments must be a JSON object');
-    if (!errors) return value as Arguments;
-    problem = vscode.l10n.t("The arguments do not match the tool's input schema: {0}", errors);
-    void showError(vscode.l10n.t('{0}. Nothing was sent.', problem));
+  } finally {
+    await editor?.close();
   }
 }

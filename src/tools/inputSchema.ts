@@ -103,7 +103,8 @@ export function skeleton(schema: unknown, depth = 0): unknown {
       return out;
     }
     case 'array':
-      return typeof s.minItems === 'number' && s.minItems > 0 && s.items ? [skeleton(s.items, depth + 1)] : [];
+      // One item, with its own required fields, shows the shape the array wants (it is required, or the whole input).
+      return typeof s.items === 'object' && s.items !== null && !Array.isArray(s.items) ? [skeleton(s.items, depth + 1)] : [];
     case 'string':
       return '';
     case 'number':

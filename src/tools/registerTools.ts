@@ -6,6 +6,7 @@ import type { UserAnswers } from '../common/userAnswers';
 import { ViewIds } from '../common/viewIds';
 import type { IconCache } from '../icons/iconCache';
 import type { SessionManager } from '../mcp/sessionManager';
+import { ArgumentDocuments } from './argumentDocuments';
 import { registerCallToolCommand } from './callToolCommand';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
@@ -21,6 +22,7 @@ export interface Tools {
 /** `catalog` is shared with MCP Apps (an app's calls check its tools); `apps` shows the app of a tool that has one. */
 export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps, icons?: IconCache): Tools {
   const documents = new ToolResultDocuments();
+  const argumentDocuments = new ArgumentDocuments();
   const tree = new ToolsTreeProvider(catalog, icons);
   return {
     catalog,
@@ -28,9 +30,10 @@ export function registerTools(sessions: SessionManager, catalog: ToolCatalog, an
     disposables: [
       catalog,
       documents,
+      argumentDocuments,
       tree,
       vscode.window.registerTreeDataProvider(ViewIds.tools, tree),
-      registerCallToolCommand(sessions, catalog, documents, answers, apps),
+      registerCallToolCommand(sessions, catalog, documents, answers, apps, argumentDocuments),
       vscode.commands.registerCommand(CommandIds.refreshTools, () => catalog.load({ refresh: true })),
     ],
   };

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { parseServerEntry, type ServerEntry, type StdioServerEntry } from '../../../src/config/serverSchema';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALL_KEYS, IGNORED_KEYS, parseServerEntry, type ServerEntry, type StdioServerEntry } from '../../../src/config/serverSchema';
 
 function errorsOf(name: string, raw: unknown, prefix?: string): string[] {
   const result = parseServerEntry(name, raw, prefix);
@@ -121,6 +123,30 @@ describe('server entry schema', () => {
         'mcpClient.servers.fs.comand: unknown setting (did you mean "command"?)',
       ]);
       assert.deepEqual(errorsOf('fs', { command: 'node', colour: 'red' }), ['mcpClient.servers.fs.colour: unknown setting']);
+      assert.deepEqual(errorsOf('fs', { command: 'node', arsg: ['x'] }), ['mcpClient.servers.fs.arsg: unknown setting (did you mean "args"?)']);
+    });
+
+    it('names the typo when it is why neither command nor url was found', () => {
+      assert.deepEqual(errorsOf('fs', { comand: 'node', arsg: ['x'] }), [
+        'mcpClient.servers.fs: must have either "command" (stdio) or "url" (http)',
+        'mcpClient.servers.fs.comand: unknown setting (did you mean "command"?)',
+        'mcpClient.servers.fs.arsg: unknown setting (did you mean "args"?)',
+      ]);
+      assert.deepEqual(errorsOf('web', { ulr: 'http://a' }), [
+        'mcpClient.servers.web: must have either "command" (stdio) or "url" (http)',
+        'mcpClient.servers.web.ulr: unknown setting (did you mean "url"?)',
+      ]);
+    });
+
+    it('contributes an editor schema that lists exactly the keys the run-time schema knows', () => {
+      // package.json's schema flags unknown keys in settings.json (additionalProperties false): a key
+      // added to the zod schema must be added there too, or the editor would underline a valid setting.
+      const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+        contributes: { configuration: { properties: Record<string, { additionalProperties: { additionalProperties: unknown; properties: Record<string, unknown> } }> } };
+      };
+      const entry = manifest.contributes.configuration.properties['mcpClient.servers']!.additionalProperties;
+      assert.equal(entry.additionalProperties, false);
+      assert.deepEqual(Object.keys(entry.properties).sort(), [...ALL_KEYS, ...IGNORED_KEYS].sort());
     });
 
     it('says which settings belong to the other transport', () => {

@@ -80,7 +80,7 @@ describe('McpSession over stdio', function () {
     await session.callTool({ name: 'log', arguments: { level: 'warning', text: 'disk almost full' } });
     await session.callTool({ name: 'log', arguments: { level: 'debug', text: 'details' } });
     await until('the condition', () => logger.lines.includes('warn [fixture] disk almost full') && logger.lines.includes('debug [fixture] details'), 5000);
-    assert.ok(logger.lines.some((l) => /^warn \[stderr\] fixture server \(legacy\) pid \d+$/.test(l)), logger.lines.join('\n'));
+    assert.ok(logger.lines.some((l) => /^info \[stderr\] fixture server \(legacy\) pid \d+$/.test(l)), logger.lines.join('\n'));
   });
 
   it('does not send server messages below the configured level (logging/setLevel)', async () => {

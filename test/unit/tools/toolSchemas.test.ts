@@ -62,7 +62,13 @@ describe('tool input schemas', () => {
       },
       required: ['title', 'when', 'tags', 'people', 'kind', 'either'],
     };
-    assert.deepEqual(skeleton(schema), { title: '', when: { day: '', hour: 9 }, tags: [], people: [{ email: '' }], kind: 'a', level: 2, either: false });
+    assert.deepEqual(skeleton(schema), { title: '', when: { day: '', hour: 9 }, tags: [''], people: [{ email: '' }], kind: 'a', level: 2, either: false });
+  });
+
+  it('shows one item of a required array with the fields the items require (server-memory create_entities)', () => {
+    const entity = { type: 'object', properties: { name: { type: 'string' }, entityType: { type: 'string' }, observations: { type: 'array', items: { type: 'string' } } }, required: ['name', 'entityType', 'observations'] };
+    const schema = { type: 'object', properties: { entities: { type: 'array', items: entity } }, required: ['entities'] };
+    assert.deepEqual(skeleton(schema), { entities: [{ name: '', entityType: '', observations: [''] }] });
   });
 
   it('validates with the SDK validator, formats included, and reports unusable schemas', () => {

@@ -1,0 +1,39 @@
+// Reads what VS Code's own MCP support runs, for vscodeMcpJson.ts: its switch (`chat.mcp.access`), the
+// folders' .vscode/mcp.json and the user's mcp.json. Loaded with the contributions (not at activation).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import { VSCODE_MCP_ACCESS } from './configurationReader';
+import type { ServerSource } from './resolveServers';
+import { mcpJsonServers, type McpJsonFile, type VscodeMcp, WORKSPACE_MCP_JSON } from './vscodeMcpJson';
+
+/**
+ * What VS Code's own MCP support runs: its switch, the folders' `.vscode/mcp.json` and the user's
+ * mcp.json (`<user data>/User/mcp.json`, found from our global storage `<User>/globalStorage/<id>`).
+ */
+export function readVscodeMcp(globalStoragePath: string): VscodeMcp {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const multiRoot = vscode.workspace.workspaceFile !== undefined;
+  const workspace = folders.flatMap((folder): McpJsonFile[] => {
+    const servers = readMcpJson(join(folder.uri.fsPath, WORKSPACE_MCP_JSON));
+    if (!servers) return [];
+    const label = multiRoot ? `${folder.name}/${WORKSPACE_MCP_JSON}` : WORKSPACE_MCP_JSON;
+    // In a multi-root window each folder's file belongs to that folder, as folder settings do.
+    const source: ServerSource = multiRoot ? { scope: 'folder', folder: { name: folder.name, path: folder.uri.fsPath }, servers } : { scope: 'workspace', servers };
+    return [{ label, source }];
+  });
+  const userServers = readMcpJson(join(dirname(dirname(globalStoragePath)), 'mcp.json'));
+  return {
+    enabled: vscode.workspace.getConfiguration().get<string>(VSCODE_MCP_ACCESS, 'all') !== 'none',
+    workspace,
+    ...(userServers ? { user: { label: 'user mcp.json', source: { scope: 'user', servers: userServers } } } : {}),
+  };
+}
+
+function readMcpJson(path: string): Record<string, unknown> | undefined {
+  try {
+    return mcpJsonServers(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
