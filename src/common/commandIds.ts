@@ -26,6 +26,14 @@ export const CommandIds = {
   // Tools (src/tools/)
   callTool: 'mcpClient.tools.call',
   refreshTools: 'mcpClient.tools.refresh',
+  // Tasks (src/tasks/)
+  cancelTask: 'mcpClient.tasks.cancel',
+  openTaskResult: 'mcpClient.tasks.openResult',
+  clearEndedTasks: 'mcpClient.tasks.clearEnded',
+  // Skills (src/skills/)
+  refreshSkills: 'mcpClient.skills.refresh',
+  openSkillFile: 'mcpClient.skills.openFile',
+  askAboutSkill: 'mcpClient.skills.ask',
   // Sampling (src/sampling/)
   showSamplingLog: 'mcpClient.sampling.showLog',
   // Sign-in (src/auth/)

@@ -10,6 +10,7 @@ import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
+import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
 import { appMark } from './toolsTree';
@@ -22,7 +23,7 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, tasks?: ToolTasks): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
     if (arg?.server) await sessions.use(arg.server);
@@ -51,7 +52,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
     }
     const args = await collectArguments(answers, server, tool, arg?.arguments);
     if (!args) return { cancelled: true };
-    return runToolAndShow(session, tool, args, documents, apps);
+    return runToolAndShow(session, tool, args, documents, apps, tasks);
   });
 }
 
