@@ -40,7 +40,10 @@ import { showToolResult } from '../tools/runTool';
 import { registerTasks } from '../tasks/registerTasks';
 import { registerSkills } from '../skills/registerSkills';
 import type { TrackedTask } from '../mcp/tasks/toolTasks';
-import { answerTaskInput } from './taskInput';
+import type { CreateMessageRequestParams, ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import type { ElicitationPrompter } from '../elicitation/elicitationCapability';
+import type { SamplingHandler } from '../sampling/samplingCapability';
+import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { registerTrustCommands } from '../trust/registerTrust';
 import { registerTestHooks } from './testHooks';
@@ -187,4 +190,20 @@ export function activateContributions(host: ActivationHost): Contributions {
     resourceFileSystem: resources.fileSystem,
     disposables,
   };
+}
+
+/** A task's input request (2026 inputRequests) answered through the same dialogs as the server's own requests. */
+async function answerTaskInput(
+  server: string,
+  request: TaskInputRequest,
+  signal: AbortSignal,
+  elicitation: ElicitationPrompter,
+  sampling: SamplingHandler,
+): Promise<unknown> {
+  if (request.method === 'elicitation/create') {
+    const params = request.params as unknown as ElicitRequestFormParams | ElicitRequestURLParams;
+    return params.mode === 'url' ? elicitation.url(server, params, signal) : elicitation.form(server, params as ElicitRequestFormParams, signal);
+  }
+  if (request.method === 'sampling/createMessage') return sampling.createMessage(server, request.params as unknown as CreateMessageRequestParams, signal);
+  throw new Error(`The task asks for '${request.method}', which this client does not answer.`);
 }
