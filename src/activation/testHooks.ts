@@ -58,7 +58,7 @@ export interface Inspectable {
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasks, tasksTree, skillsTree } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree } = parts;
   const command = vscode.commands.registerCommand;
   return [
     command(TestHookIds.serverTreeItems, () =>
@@ -156,7 +156,6 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
         error: task.error,
         progress: task.progress,
         resultText: task.result?.content?.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(''),
-        ...(tasks.list().includes(task) ? {} : { stale: true }),
       })),
     ),
     // The Skills view: `{ children: <node id> }` expands a node (a skill: loads it, as a click would).

@@ -119,8 +119,8 @@ export class McpSession extends SessionLifecycle {
    * timeout, cancellation and error wording. `what` names it in errors ("tasks/get abc").
    */
   async withClient<T>(what: string, run: (client: Client, options: ReturnType<McpSession['requestOptions']>) => Promise<T>, options?: RequestOptions): Promise<T> {
-    const c = this.requireConnection(what);
-    return this.call(what, () => run(c.client, this.requestOptions(options)));
+    // Not repeated after a lost HTTP session: a task request (tools/call as a task, tasks/update) may have effects.
+    return this.call(what, (c) => run(c.client, this.requestOptions(options)), false);
   }
 
   /** A question about the live connection's client (its era, capabilities); undefined when not running. */
