@@ -91,7 +91,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const tasks = registerTasks({
     workspaceState: context.workspaceState,
     sessions,
-    answerInput: (server, request, signal) => answerTaskInput(server, request, signal, elicitation.prompter, sampling.capability.handler),
+    answerInput: (server, request, signal) => answerTaskInput(server, request, signal, elicitation.prompter, sampling.capability.handler, sessions.get(server)?.definition),
     openResult: (task) => openTaskResult(task),
   });
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
@@ -199,11 +199,15 @@ async function answerTaskInput(
   signal: AbortSignal,
   elicitation: ElicitationPrompter,
   sampling: SamplingHandler,
+  definition: ServerDefinition | undefined,
 ): Promise<unknown> {
   if (request.method === 'elicitation/create') {
     const params = request.params as unknown as ElicitRequestFormParams | ElicitRequestURLParams;
     return params.mode === 'url' ? elicitation.url(server, params, signal) : elicitation.form(server, params as ElicitRequestFormParams, signal);
   }
-  if (request.method === 'sampling/createMessage') return sampling.createMessage(server, request.params as unknown as CreateMessageRequestParams, signal);
+  if (request.method === 'sampling/createMessage') {
+    if (!definition) throw new Error(`Server '${server}' is not configured.`);
+    return sampling.createMessage(definition, request.params as unknown as CreateMessageRequestParams, signal);
+  }
   throw new Error(`The task asks for '${request.method}', which this client does not answer.`);
 }
