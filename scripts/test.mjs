@@ -83,6 +83,11 @@ function hostOptions(logsDir) {
         basic: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
         budget: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-budget-allocator', 'dist', 'index.js'), '--stdio'] },
         apps: { command: process.execPath, args: [join(fixtures, 'servers', 'appsFixture.js')] },
+        // test/host/tasks/: a tool run as a task, on 2025-11-25 (core tasks) and 2026-07-28 (the tasks extension).
+        tasks: { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js')] },
+        'tasks-2026': { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js'), '--era=modern'] },
+        // test/host/skills/: skills (SEP-2640), one intact, one with a file whose digest does not match, one impostor.
+        skills: { command: process.execPath, args: [join(fixtures, 'servers', 'skillsFixture.js')] },
       },
     },
     // For suites that start other fixtures themselves (the extension host inherits code-server's env).

@@ -38,6 +38,14 @@ import { registerServerCommands } from '../servers/serverCommands';
 import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { registerTools } from '../tools/registerTools';
+import { showToolResult } from '../tools/runTool';
+import { registerTasks } from '../tasks/registerTasks';
+import { registerSkills } from '../skills/registerSkills';
+import type { TrackedTask } from '../mcp/tasks/toolTasks';
+import type { CreateMessageRequestParams, ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import type { ElicitationPrompter } from '../elicitation/elicitationCapability';
+import type { SamplingHandler } from '../sampling/samplingCapability';
+import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { registerTrustCommands } from '../trust/registerTrust';
 import { registerTestHooks } from './testHooks';
@@ -80,6 +88,14 @@ export function activateContributions(host: ActivationHost): Contributions {
   const roots = new RootsCapability(() => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri.toString(), name: f.name })));
   const sampling = registerSampling(answers, context.globalState);
   const elicitation = new ElicitationCapability(new VscodeElicitationPrompter(answers));
+  // Tool calls that servers run as tasks: the Tasks view; a task's input goes through the same dialogs.
+  let openTaskResult: (task: TrackedTask) => Promise<void> = async () => undefined;
+  const tasks = registerTasks({
+    workspaceState: context.workspaceState,
+    sessions,
+    answerInput: (server, request, signal) => answerTaskInput(server, request, signal, elicitation.prompter, sampling.capability.handler, sessions.get(server)?.definition),
+    openResult: (task) => openTaskResult(task),
+  });
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
   const auth = registerAuth(context.secrets, () => sessions);
@@ -108,10 +124,16 @@ export function activateContributions(host: ActivationHost): Contributions {
   });
   // Servers', tools', prompts' and resources' own icons, fetched by the extension host into global storage.
   const icons = new IconCache(context.globalStorageUri);
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons, tasks.tasks);
+  openTaskResult = async (task) => {
+    await toolCatalog.load();
+    const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
+    await showToolResult(tools.documents, task.server, tool, task.args ?? {}, task.result!);
+  };
   const resources = registerResources(sessions, (name) => logs.logger(name), icons, catalogs);
+  const skills = registerSkills(sessions);
   const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
-  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps });
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 
   const disposables: vscode.Disposable[] = [
@@ -125,8 +147,10 @@ export function activateContributions(host: ActivationHost): Contributions {
     registerImportCommand(context.globalStorageUri.fsPath),
     ...sampling.disposables,
     ...tools.disposables,
+    ...tasks.disposables,
     ...apps.disposables,
     ...resources.disposables,
+    ...skills.disposables,
     ...prompts.disposables,
     ...registry.disposables,
     host.serversTree.addNotes(registry.notes),
@@ -147,6 +171,9 @@ export function activateContributions(host: ActivationHost): Contributions {
         chatResponses: chat.responses,
         answers,
         apps: apps.views,
+        tasks: tasks.tasks,
+        tasksTree: tasks.tree,
+        skillsTree: skills.tree,
       }),
     );
   }
@@ -157,7 +184,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         logger: logs.logger(definition.name),
         clientInfo,
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
-        capabilities: [roots, sampling.capability, elicitation, new AppsCapability()],
+        capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), tasks.capability],
         logLevel: readLogLevel(),
         eraMemory,
         prepare,
@@ -167,4 +194,24 @@ export function activateContributions(host: ActivationHost): Contributions {
     resourceFileSystem: resources.fileSystem,
     disposables,
   };
+}
+
+/** A task's input request (2026 inputRequests) answered through the same dialogs as the server's own requests. */
+async function answerTaskInput(
+  server: string,
+  request: TaskInputRequest,
+  signal: AbortSignal,
+  elicitation: ElicitationPrompter,
+  sampling: SamplingHandler,
+  definition: ServerDefinition | undefined,
+): Promise<unknown> {
+  if (request.method === 'elicitation/create') {
+    const params = request.params as unknown as ElicitRequestFormParams | ElicitRequestURLParams;
+    return params.mode === 'url' ? elicitation.url(server, params, signal) : elicitation.form(server, params as ElicitRequestFormParams, signal);
+  }
+  if (request.method === 'sampling/createMessage') {
+    if (!definition) throw new Error(`Server '${server}' is not configured.`);
+    return sampling.createMessage(definition, request.params as unknown as CreateMessageRequestParams, signal);
+  }
+  throw new Error(`The task asks for '${request.method}', which this client does not answer.`);
 }

@@ -20,6 +20,9 @@ import { activeTemplatePicker } from '../resources/templatePicker';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import type { ToolsTreeProvider } from '../tools/toolsTree';
+import type { ToolTasks } from '../mcp/tasks/toolTasks';
+import type { TasksTreeProvider } from '../tasks/tasksTree';
+import type { SkillsTreeProvider } from '../skills/skillsTree';
 
 
 export const TestHookIds = {
@@ -38,6 +41,8 @@ export const TestHookIds = {
   closedApps: 'mcpClient.test.closedApps',
   unqueueAnswers: 'mcpClient.test.unqueueAnswers',
   registry: 'mcpClient.test.registry',
+  tasks: 'mcpClient.test.tasks',
+  skillsTree: 'mcpClient.test.skillsTree',
 } as const;
 
 export interface Inspectable {
@@ -49,10 +54,13 @@ export interface Inspectable {
   chatResponses: ResponseLog;
   answers: UserAnswers;
   apps: AppViews;
+  tasks: ToolTasks;
+  tasksTree: TasksTreeProvider;
+  skillsTree: SkillsTreeProvider;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree } = parts;
   const command = vscode.commands.registerCommand;
   return [
     command(TestHookIds.serverTreeItems, () =>
@@ -140,6 +148,28 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       })),
     ),
     command(TestHookIds.closedApps, () => apps.closed.slice()),
+    // The Tasks view's rows, with each task's state and result text.
+    command(TestHookIds.tasks, () =>
+      tasksTree.getChildren().map((task) => ({
+        ...plainTreeItem(tasksTree.getTreeItem(task)),
+        server: task.server,
+        tool: task.tool,
+        taskId: task.taskId,
+        status: task.status,
+        error: task.error,
+        progress: task.progress,
+        resultText: task.result?.content?.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(''),
+      })),
+    ),
+    // The Skills view: `{ children: <node id> }` expands a node (a skill: loads it, as a click would).
+    command(TestHookIds.skillsTree, async (query: { children?: string } = {}) => {
+      const parent = query.children === undefined ? undefined : skillsTree.node(query.children);
+      if (query.children !== undefined && !parent) return undefined;
+      return (await skillsTree.getChildren(parent)).map((node) => {
+        const item = skillsTree.getTreeItem(node);
+        return { id: item.id, ...plainTreeItem(item), icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined, command: item.command?.command };
+      });
+    }),
   ];
 }
 

@@ -6,6 +6,7 @@ import { ownVoice } from '../common/userMessages';
 import type { PromptServices } from '../prompts/promptFlow';
 import { handleHelp } from './help';
 import { handlePromptCommand, type McpChatResult } from './promptCommand';
+import { handleSkillCommand } from './skillCommand';
 import { handleResourceCommand } from './resourceCommand';
 import { ResponseLog } from './responseLog';
 import { handleToolsChat, type ToolChatServices } from './toolsChat';
@@ -26,6 +27,8 @@ export function createChatHandler(services: PromptServices, tools?: ToolChatServ
           return await handlePromptCommand(services, request, out, token);
         case 'resource':
           return await handleResourceCommand(services, request, out, token);
+        case 'skill':
+          return await handleSkillCommand(services, request, out, token);
         case 'help':
           return await handleHelp(services, out, token);
         default:

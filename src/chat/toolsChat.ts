@@ -9,6 +9,8 @@ import { toolVisibility } from '../mcp/apps/uiExtension';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
+import type { McpSession } from '../mcp/session';
+import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { Apps } from '../apps/registerApps';
 import type { ToolCatalog } from '../tools/toolCatalog';
 import { checkStructuredContent } from '../tools/toolResult';
@@ -31,6 +33,8 @@ export interface ToolChatServices {
   approvals: ToolApprovals;
   /** MCP Apps: an "Open App" button for calls of tools with a UI, and what apps want the model to know. */
   apps?: Apps;
+  /** Tool calls that their server runs as a task: followed in the Tasks view. */
+  tasks?: ToolTasks;
 }
 
 export async function handleToolsChat(
@@ -149,7 +153,9 @@ async function runCall(
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
-    const result: CallToolResult = await session.callTool({ name: tool.name, arguments: confirmation.args }, { signal: abort.signal, tool });
+    const result: CallToolResult = services.tasks?.runsAsTask(session, tool)
+      ? await callAsChatTask(services.tasks, session, tool, confirmation.args, out, abort.signal)
+      : await session.callTool({ name: tool.name, arguments: confirmation.args }, { signal: abort.signal, tool });
     app?.end({ result });
     const problem = checkStructuredContent(tool, result);
     const called = result.isError ? `⚠ ${vscode.l10n.t('Called {0}: the tool reported an error', label)}` : vscode.l10n.t('Called {0}', label);
@@ -164,6 +170,21 @@ async function runCall(
   } finally {
     cancel.dispose();
   }
+}
+
+/**
+ * A call the server runs as a task: it shows in the Tasks view and the chat waits for its end. Stopping
+ * the chat request does not cancel the task (the user cancels it in the view); the model is told it goes on.
+ */
+async function callAsChatTask(tasks: ToolTasks, session: McpSession, tool: Tool, args: Record<string, unknown>, out: ChatOutput, signal: AbortSignal): Promise<CallToolResult> {
+  const started = await tasks.start(session, tool, args);
+  if ('result' in started) return started.result;
+  out.progress(vscode.l10n.t('{0} ({1}) runs as a task; it is in the Tasks view…', tool.name, session.name));
+  const stopped = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+  const ended = await Promise.race([tasks.whenEnded(started.task), stopped]);
+  if (!ended) return { content: [{ type: 'text', text: 'The chat request was stopped; the task goes on in the Tasks view.' }] };
+  if (ended.status === 'completed') return ended.result ?? { content: [] };
+  throw new Error(ended.status === 'cancelled' ? 'The task was cancelled.' : (ended.error ?? 'The task failed.'));
 }
 
 function getTitle(tool: Tool): string {

@@ -29,6 +29,14 @@ export const CommandIds = {
   chooseMcpJsonRunner: 'mcpClient.servers.chooseMcpJsonRunner',
   sendToolArguments: 'mcpClient.tools.sendArguments',
   cancelToolArguments: 'mcpClient.tools.cancelArguments',
+  // Tasks (src/tasks/)
+  cancelTask: 'mcpClient.tasks.cancel',
+  openTaskResult: 'mcpClient.tasks.openResult',
+  clearEndedTasks: 'mcpClient.tasks.clearEnded',
+  // Skills (src/skills/)
+  refreshSkills: 'mcpClient.skills.refresh',
+  openSkillFile: 'mcpClient.skills.openFile',
+  askAboutSkill: 'mcpClient.skills.ask',
   // Sampling (src/sampling/)
   showSamplingLog: 'mcpClient.sampling.showLog',
   // Sign-in (src/auth/)

@@ -30,11 +30,16 @@ export class ResultDocuments implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   /** Stores the Markdown under a fresh URI (every run is its own document) and shows its preview. */
-  async show(markdown: string, server: string, name: string): Promise<vscode.Uri> {
+  async show(markdown: string, server: string, name: string, { preview = true } = {}): Promise<vscode.Uri> {
     // The query makes each run unique; the path gives the tab a readable title and the .md language.
     const uri = vscode.Uri.from({ scheme: this.kind.scheme, path: `/${server}/${name}.md`, query: String(++this.counter) });
     this.contents.set(uri.toString(), { data: new TextEncoder().encode(markdown), mtime: Date.now() });
     for (const key of [...this.contents.keys()].slice(0, Math.max(0, this.contents.size - KEEP))) this.contents.delete(key);
+    if (!preview) {
+      // Server text shown as it is (a skill file): as source, where nothing in it renders or loads.
+      await vscode.window.showTextDocument(uri, { preview: false });
+      return uri;
+    }
     try {
       await vscode.commands.executeCommand('markdown.showPreview', uri);
     } catch {

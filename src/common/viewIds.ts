@@ -4,6 +4,8 @@ export const ViewIds = {
   servers: 'mcpClient.servers',
   resources: 'mcpClient.resources',
   tools: 'mcpClient.tools',
+  tasks: 'mcpClient.tasks',
+  skills: 'mcpClient.skills',
   /** The Panel's MCP App view (a webview). */
   app: 'mcpClient.app',
 } as const;

@@ -14,7 +14,7 @@ export interface ElicitationPrompter {
 export class ElicitationCapability implements ClientCapability {
   readonly capabilities = { elicitation: { form: {}, url: {} } };
 
-  constructor(private readonly prompter: ElicitationPrompter) {}
+  constructor(readonly prompter: ElicitationPrompter) {}
 
   install(client: Client, definition: ServerDefinition): void {
     client.setRequestHandler('elicitation/create', async (request, ctx) => {

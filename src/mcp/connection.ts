@@ -11,6 +11,7 @@ import type { Logger } from './logger';
 import { logMethodFor } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
 import { traceTransport } from './protocolTrace';
+import { installTaskResultShim } from './tasks/taskResultShim';
 import type { ServerDefinition } from './serverDefinition';
 import { classifyStartFailure, isUnreachable, networkReason } from './startFailure';
 import type { StdioProcess, StopTimings } from './stdioProcess';
@@ -126,6 +127,8 @@ export class Connection {
       throw explained;
     }
     connection.watchTransportErrors();
+    // 2026 task handles ({resultType:'task'}) reach startToolTask() instead of failing in the SDK's decoder.
+    installTaskResultShim(transport);
     void connection.listenForListChanges();
     return connection;
   }

@@ -5,6 +5,7 @@ import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type {
   CallToolRequest,
   CallToolResult,
+  Client,
   CompleteRequest,
   CompleteResult,
   GetPromptRequest,
@@ -22,6 +23,8 @@ import { McpClientError } from './errors';
 import { isSessionGone, unanswered } from './httpSession';
 import { describeSdkError as describeError } from './sdkErrors';
 import type { Page } from './pagination';
+import { TASK_HANDLE_META_KEY } from './tasks/taskResultShim';
+import { ServerSkills, type LoadedSkill, type Skill } from './skills/serverSkills';
 import { SessionLifecycle, type RequestOptions } from './sessionLifecycle';
 import { SessionState } from './sessionState';
 
@@ -33,6 +36,8 @@ export interface ServerSubscription {
 }
 
 export class McpSession extends SessionLifecycle {
+  private skillsOf: { connection: Connection; skills: ServerSkills } | undefined;
+
   async ping(options?: RequestOptions): Promise<void> {
     const c = this.requireConnection('ping');
     // The 2026-07-28 revision has no ping; server/discover is its cheapest round trip.
@@ -96,11 +101,50 @@ export class McpSession extends SessionLifecycle {
     // Repeated after a lost HTTP session only when the tool says it is read-only or idempotent.
     const annotations = options?.tool?.annotations;
     const repeatable = !!(annotations?.readOnlyHint || annotations?.idempotentHint);
-    return this.call(
+    const result = await this.call(
       `tools/call ${params.name}`,
       (c) => c.client.callTool(this.params(params), { ...this.requestOptions(options), toolDefinition }) as Promise<CallToolResult>,
       repeatable,
     );
+    // A 2026 server may answer with a task handle (taskResultShim.ts): a caller that did not start a task
+    // (src/mcp/tasks/ does) must not take the handle for an empty result.
+    if (result._meta?.[TASK_HANDLE_META_KEY]) {
+      throw new McpClientError(`${this.name}: tools/call ${params.name} failed: the server runs this call as a task, which this caller does not follow.`, 'task');
+    }
+    return result;
+  }
+
+  /**
+   * A request the session has no method for (the task requests of src/mcp/tasks/), with the session's
+   * timeout, cancellation and error wording. `what` names it in errors ("tasks/get abc").
+   */
+  async withClient<T>(what: string, run: (client: Client, options: ReturnType<McpSession['requestOptions']>) => Promise<T>, options?: RequestOptions): Promise<T> {
+    // Not repeated after a lost HTTP session: a task request (tools/call as a task, tasks/update) may have effects.
+    return this.call(what, (c) => run(c.client, this.requestOptions(options)), false);
+  }
+
+  /** A question about the live connection's client (its era, capabilities); undefined when not running. */
+  withClientSync<T>(ask: (client: Client) => T): T | undefined {
+    const c = this.connection;
+    return c && SessionState.isRunning(this.state) ? ask(c.client) : undefined;
+  }
+
+  /** The server's skills (no file is read); none when it does not offer the skills extension. */
+  async listSkills(options?: RequestOptions): Promise<{ skills: Skill[]; invalid: string[] }> {
+    const skills = this.skillsClient('skills/list');
+    return this.call('skills/list', () => skills.list(this.requestOptions(options)));
+  }
+
+  /** Loads one skill: its SKILL.md checked against the entry, then its other files (see ServerSkills.load). */
+  async loadSkill(skill: Skill, options?: RequestOptions): Promise<LoadedSkill> {
+    const skills = this.skillsClient('resources/read');
+    return this.call(`skill ${skill.uri}`, () => skills.load(skill, this.requestOptions(options)));
+  }
+
+  private skillsClient(method: string): ServerSkills {
+    const connection = this.requireConnection(method);
+    if (this.skillsOf?.connection !== connection) this.skillsOf = { connection, skills: new ServerSkills(connection.client) };
+    return this.skillsOf.skills;
   }
 
   async complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {

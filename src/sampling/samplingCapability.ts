@@ -11,7 +11,7 @@ export interface SamplingHandler {
 export class SamplingCapability implements ClientCapability {
   readonly capabilities = { sampling: { tools: {} } };
 
-  constructor(private readonly handler: SamplingHandler) {}
+  constructor(readonly handler: SamplingHandler) {}
 
   install(client: Client, definition: ServerDefinition): void {
     client.setRequestHandler('sampling/createMessage', (request, ctx) => this.handler.createMessage(definition, request.params, ctx.mcpReq.signal) as never);

@@ -12,6 +12,7 @@ import { SessionState } from '../mcp/sessionState';
 import type { ArgumentDocuments } from './argumentDocuments';
 import { collectArguments } from './collectArguments';
 import { runToolAndShow, type ToolCallOutcome } from './runTool';
+import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
 import { appMark } from './toolsTree';
@@ -24,7 +25,7 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, tasks?: ToolTasks): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
     if (arg?.server) await sessions.use(arg.server);
@@ -53,7 +54,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
     }
     const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments);
     if (!args) return { cancelled: true };
-    return runToolAndShow(session, tool, args, documents, apps);
+    return runToolAndShow(session, tool, args, documents, apps, tasks);
   });
 }
 

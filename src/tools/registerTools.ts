@@ -8,6 +8,7 @@ import type { IconCache } from '../icons/iconCache';
 import type { SessionManager } from '../mcp/sessionManager';
 import { ArgumentDocuments } from './argumentDocuments';
 import { registerCallToolCommand } from './callToolCommand';
+import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
 import { ToolResultDocuments } from './toolResultDocuments';
@@ -15,17 +16,19 @@ import { ToolsTreeProvider } from './toolsTree';
 
 export interface Tools {
   catalog: ToolCatalog;
+  documents: ToolResultDocuments;
   tree: ToolsTreeProvider;
   disposables: vscode.Disposable[];
 }
 
 /** `catalog` is shared with MCP Apps (an app's calls check its tools); `apps` shows the app of a tool that has one. */
-export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps, icons?: IconCache): Tools {
+export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps, icons?: IconCache, tasks?: ToolTasks): Tools {
   const documents = new ToolResultDocuments();
   const argumentDocuments = new ArgumentDocuments();
   const tree = new ToolsTreeProvider(catalog, icons);
   return {
     catalog,
+    documents,
     tree,
     disposables: [
       catalog,
@@ -33,7 +36,7 @@ export function registerTools(sessions: SessionManager, catalog: ToolCatalog, an
       argumentDocuments,
       tree,
       vscode.window.registerTreeDataProvider(ViewIds.tools, tree),
-      registerCallToolCommand(sessions, catalog, documents, answers, apps, argumentDocuments),
+      registerCallToolCommand(sessions, catalog, documents, answers, apps, argumentDocuments, tasks),
       vscode.commands.registerCommand(CommandIds.refreshTools, () => catalog.load({ refresh: true })),
     ],
   };

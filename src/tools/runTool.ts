@@ -10,6 +10,8 @@ import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
 import { checkStructuredContent, renderToolResultMarkdown } from './toolResult';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolResultDocuments } from './toolResultDocuments';
+import type { ToolTasks } from '../mcp/tasks/toolTasks';
+import { callAsTask } from './taskCall';
 
 export interface ToolCallOutcome {
   document?: string;
@@ -22,8 +24,14 @@ export interface ToolCallOutcome {
   app?: string;
 }
 
-/** Runs the call under a cancellable progress notification; never throws. */
-export async function callWithProgress(session: McpSession, tool: Tool, args: Record<string, unknown>): Promise<{ result?: CallToolResult; cancelled?: boolean; error?: string }> {
+/** Runs the call under a cancellable progress notification (as a task when the server runs it so); never throws. */
+export async function callWithProgress(
+  session: McpSession,
+  tool: Tool,
+  args: Record<string, unknown>,
+  tasks?: ToolTasks,
+): Promise<{ result?: CallToolResult; cancelled?: boolean; error?: string }> {
+  if (tasks?.runsAsTask(session, tool)) return callAsTask(tasks, session, tool, args);
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('MCP: {0} ({1})', tool.name, session.name), cancellable: true },
     async (progress, token) => {
@@ -63,10 +71,11 @@ export async function runToolAndShow(
   args: Record<string, unknown>,
   documents: ToolResultDocuments,
   apps?: ToolApps,
+  tasks?: ToolTasks,
 ): Promise<ToolCallOutcome> {
   // A tool with a UI: its app opens at once, with the input, and hears how the call ends.
   const app = apps?.begin(session.name, tool, args, { show: true });
-  const { result, cancelled, error } = await callWithProgress(session, tool, args);
+  const { result, cancelled, error } = await callWithProgress(session, tool, args, tasks);
   app?.end(result ? { result } : cancelled ? { cancelled: vscode.l10n.t('The user cancelled the call.') } : { error: error ?? '' });
   if (cancelled) {
     void showInfo(vscode.l10n.t("the call of '{0}' was cancelled.", tool.name));
@@ -76,7 +85,15 @@ export async function runToolAndShow(
     void showError(error ?? '');
     return { error, app: app?.launchId };
   }
+  const { uri, markdown, outputProblem } = await showToolResult(documents, session.name, tool, args, result);
   const server = session.name;
+  if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
+  else if (outputProblem) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, outputProblem));
+  return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown, app: app?.launchId };
+}
+
+/** Opens a tool's result as a read-only document (also for a task's result, from the Tasks view). */
+export async function showToolResult(documents: ToolResultDocuments, server: string, tool: Tool, args: Record<string, unknown>, result: CallToolResult) {
   const outputProblem = checkStructuredContent(tool, result);
   const markdown = renderToolResultMarkdown({
     server,
@@ -87,7 +104,5 @@ export async function runToolAndShow(
     resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }).toString(),
   });
   const uri = await documents.show(markdown, server, tool.name);
-  if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
-  else if (outputProblem) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, outputProblem));
-  return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown, app: app?.launchId };
+  return { uri, markdown, outputProblem };
 }

@@ -17,6 +17,8 @@ import { MemorySecretStore } from '../../src/common/secretStore';
 import type { ClientCapability } from '../../src/mcp/clientCapability';
 import type { ConnectionAuth } from '../../src/mcp/connectionAuth';
 import { openConnection } from '../../src/mcp/openConnection';
+import type { Connection } from '../../src/mcp/connection';
+import { ServerSkills } from '../../src/mcp/skills/serverSkills';
 import type { Logger } from '../../src/mcp/logger';
 
 /** Fixed CIMD URL the suite expects as client_id when the server supports client ID metadata documents. */
@@ -121,6 +123,27 @@ function argumentsFor(tool: Tool): Record<string, unknown> {
   return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, sample[schema.type ?? 'string'] ?? 'test']));
 }
 
+/**
+ * The skills scenarios (SEP-2640), through the extension's own ServerSkills: listing reads no file
+ * (sep-2640-client-no-prefetch stops there, as a user who never opens a skill); the verify-* scenarios
+ * load the first skill as the Skills view does when a skill is expanded, and a refused SKILL.md stops
+ * the load before any other file of the skill is read. A refusal is the expected outcome, not an error.
+ */
+async function exerciseSkills(scenario: string, connection: Connection): Promise<void> {
+  const skills = new ServerSkills(connection.client);
+  const { skills: listed, invalid } = await skills.list();
+  logger.info(`skills: ${listed.map((s) => s.uri).join(', ')}${invalid.length ? `; invalid: ${invalid.join('; ')}` : ''}`);
+  if (scenario === 'sep-2640-client-no-prefetch') return;
+  for (const skill of listed) {
+    try {
+      const loaded = await skills.load(skill);
+      logger.info(`loaded ${skill.uri}: ${loaded.files.length} more file(s)`);
+    } catch (error) {
+      logger.info(`refused: ${(error as Error).message}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const serverUrl = process.argv[2];
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
@@ -135,6 +158,7 @@ async function main(): Promise<void> {
     auth,
   });
   try {
+    if (scenario.startsWith('sep-2640-client-')) return await exerciseSkills(scenario, connection);
     // A request refused mid-session (a token the server no longer accepts after it moved to another
     // authorization server, a scope step-up): redeem the authorization just completed, repeat once.
     const withReauth = async <T>(request: () => Promise<T>): Promise<T> => {

@@ -12,8 +12,9 @@ const FLOORS: readonly (readonly string[])[] = [
   ['mcp', 'common'],
   // Servers' own icons: checked, fetched by the extension host and cached; every view that lists things uses them.
   ['icons'],
-  // Settings, trust, and the features that depend on nothing but the ground (MCP Apps: tools and chat show them).
-  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps', 'devmode'],
+  // Settings, trust, and the features that depend on nothing but the ground (MCP Apps: tools and chat show
+  // them; tasks: tools and chat run calls as tasks; skills: chat attaches them).
+  ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps', 'devmode', 'tasks', 'skills'],
   // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link
   // resources; the registry stores secrets as inputs and names servers as import does).
   ['servers', 'prompts', 'tools', 'registry'],

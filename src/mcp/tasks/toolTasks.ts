@@ -1,0 +1,237 @@
+// Every tool call the servers run as a task, from the start (or a restore after a window reload) to its
+// end: polling tasks/get at the server's interval, progress and status notifications, input the task
+// asks for (2026: inputRequests answered through the host's elicitation and sampling UI, then
+// tasks/update; 2025: the server's ordinary requests, which the capabilities already answer), the
+// result, cancel. A task outlives whatever started it; only the user's Clear forgets it.
+import type { CallToolResult, ProgressNotificationParams, Tool } from '@modelcontextprotocol/client';
+import { describeError } from '../errors';
+import { Disposable, Emitter } from '../lifecycle';
+import type { McpSession } from '../session';
+import { SessionState } from '../sessionState';
+import type { TaskNotificationSink } from './tasksCapability';
+import { cancelTask, eraOf, getTask, isTerminal, legacyTaskResult, startToolTask, TASK_STATUSES, toolRunsAsTask, updateTask } from './taskWire';
+import type { TaskInputRequest, TaskSnapshot, TaskStatus } from './taskWire';
+
+export type { TaskInputRequest, TaskStatus };
+
+export interface TrackedTask {
+  readonly server: string;
+  readonly tool: string;
+  readonly taskId: string;
+  /** Local clock (ms) when the task was created, for the elapsed time. */
+  readonly createdAt: number;
+  status: TaskStatus;
+  statusMessage?: string;
+  progress?: { progress: number; total?: number; message?: string };
+  endedAt?: number;
+  result?: CallToolResult;
+  /** Why the task failed, or why it can no longer be followed. */
+  error?: string;
+  /** The call's arguments; only in the window that started it (never saved: they may hold anything). */
+  args?: Record<string, unknown>;
+}
+
+/** What survives a window reload: enough to find the task again on its server. */
+export interface SavedTask {
+  server: string;
+  tool: string;
+  taskId: string;
+  createdAt: number;
+}
+
+export interface ToolTasksHost {
+  session(name: string): McpSession | undefined;
+  /** Answers one input request of a task (elicitation/create, sampling/createMessage) through the UI. */
+  answerInput(server: string, request: TaskInputRequest, signal: AbortSignal): Promise<unknown>;
+}
+
+/** How long a server is asked to keep a task (and its result) around. */
+const TASK_TTL_MS = 24 * 60 * 60 * 1000;
+const MIN_POLL_MS = 100;
+const MAX_POLL_MS = 5000;
+
+export class ToolTasks extends Disposable implements TaskNotificationSink {
+  private readonly changeEmitter = this._register(new Emitter<TrackedTask | undefined>());
+  /** Fires with the task that changed (undefined: the list itself changed). */
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly tasks = new Map<string, TrackedTask>();
+  private readonly progressTokens = new Map<string, TrackedTask>();
+  private readonly wakers = new Map<TrackedTask, () => void>();
+  private readonly ended = new Map<TrackedTask, Array<() => void>>();
+  private readonly abort = new AbortController();
+
+  constructor(private readonly host: ToolTasksHost) {
+    super();
+    this._register({ dispose: () => this.abort.abort() });
+  }
+
+  list(): TrackedTask[] {
+    return [...this.tasks.values()].sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  find(server: string, taskId: string): TrackedTask | undefined {
+    return this.tasks.get(key(server, taskId));
+  }
+
+  saved(): SavedTask[] {
+    return this.list().map(({ server, tool, taskId, createdAt }) => ({ server, tool, taskId, createdAt }));
+  }
+
+  runsAsTask(session: McpSession, tool: Tool): boolean {
+    return session.withClientSync((client) => toolRunsAsTask(client, tool)) ?? false;
+  }
+
+  /**
+   * Calls `tool` as a task and follows it. A server may still answer at once (2026): then there is
+   * no task, only the result.
+   */
+  async start(session: McpSession, tool: Tool, args: Record<string, unknown>): Promise<{ task: TrackedTask } | { result: CallToolResult }> {
+    const token = `mcp-client-task-${Math.random().toString(36).slice(2)}`;
+    const params = { name: tool.name, arguments: args, _meta: { progressToken: token } };
+    const started = await session.withClient(`tools/call ${tool.name}`, (client, options) => startToolTask(client, params, TASK_TTL_MS, options));
+    if ('result' in started) return started;
+    const task = this.track({ server: session.name, tool: tool.name, taskId: started.task.taskId, createdAt: Date.now() }, started.task);
+    task.args = args;
+    this.progressTokens.set(`${session.name}\n${token}`, task);
+    return { task };
+  }
+
+  /** Follows tasks saved before a reload; those the server no longer has end as failed, saying so. */
+  restore(saved: readonly SavedTask[]): void {
+    for (const s of saved) if (!this.tasks.has(key(s.server, s.taskId))) this.track(s, { taskId: s.taskId, status: 'working', statusMessage: undefined });
+  }
+
+  /** Settles when the task has ended (completed, failed or cancelled). */
+  whenEnded(task: TrackedTask): Promise<TrackedTask> {
+    if (isTerminal(task.status)) return Promise.resolve(task);
+    return new Promise((resolve) => this.ended.set(task, [...(this.ended.get(task) ?? []), () => resolve(task)]));
+  }
+
+  async cancel(task: TrackedTask): Promise<void> {
+    if (isTerminal(task.status)) return;
+    const session = this.requireSession(task);
+    await session.withClient(`tasks/cancel ${task.taskId}`, (client, options) => cancelTask(client, task.taskId, options));
+    this.wakers.get(task)?.();
+  }
+
+  /** Forgets ended tasks (the server keeps them until their TTL). */
+  clearEnded(): void {
+    for (const [k, task] of this.tasks) if (isTerminal(task.status)) this.tasks.delete(k);
+    this.changeEmitter.fire(undefined);
+  }
+
+  status(server: string, params: Record<string, unknown>): void {
+    const task = this.tasks.get(key(server, String(params.taskId)));
+    if (!task || isTerminal(task.status) || !TASK_STATUSES.includes(params.status as TaskStatus)) return;
+    this.wakers.get(task)?.();
+  }
+
+  progress(server: string, params: ProgressNotificationParams): boolean {
+    const task = this.progressTokens.get(`${server}\n${String(params.progressToken)}`);
+    if (!task) return false;
+    task.progress = { progress: params.progress, total: params.total, message: params.message };
+    this.changeEmitter.fire(task);
+    return true;
+  }
+
+  private track(saved: SavedTask, first: TaskSnapshot): TrackedTask {
+    const task: TrackedTask = { server: saved.server, tool: saved.tool, taskId: saved.taskId, createdAt: saved.createdAt, status: first.status, statusMessage: first.statusMessage };
+    this.tasks.set(key(task.server, task.taskId), task);
+    this.changeEmitter.fire(undefined);
+    void this.follow(task, first.pollIntervalMs);
+    return task;
+  }
+
+  private requireSession(task: TrackedTask): McpSession {
+    const session = this.host.session(task.server);
+    if (!session || !SessionState.isRunning(session.state)) throw new Error(`Server '${task.server}' is not running.`);
+    return session;
+  }
+
+  /** The poll loop of one task. */
+  private async follow(task: TrackedTask, pollMs: number | undefined): Promise<void> {
+    const answered = new Set<string>();
+    let legacyResult: Promise<CallToolResult> | undefined;
+    while (!isTerminal(task.status) && !this.abort.signal.aborted) {
+      const session = this.host.session(task.server);
+      if (!session || !SessionState.isRunning(session.state)) {
+        await this.sleep(task, MAX_POLL_MS);
+        continue;
+      }
+      let snapshot: TaskSnapshot;
+      try {
+        snapshot = await session.withClient(`tasks/get ${task.taskId}`, (client, options) => getTask(client, task.taskId, options));
+      } catch (error) {
+        if (!SessionState.isRunning(session.state)) continue;
+        this.end(task, 'failed', `The server no longer reports this task: ${describeError(error)}`);
+        break;
+      }
+      const modern = session.withClientSync((client) => eraOf(client) === 'modern');
+      // 2025: the result request stays open while the task runs (a server may send the task's own requests on it).
+      if (!modern && !legacyResult) legacyResult = session.withClient(`tasks/result ${task.taskId}`, (c, o) => legacyTaskResult(c, task.taskId, o), { timeout: TASK_TTL_MS });
+      legacyResult?.catch(() => undefined);
+      this.apply(task, snapshot);
+      if (snapshot.status === 'input_required' && snapshot.inputRequests) void this.answer(session, task, snapshot.inputRequests, answered);
+      if (snapshot.status === 'completed') {
+        const result = modern ? snapshot.result : await legacyResult?.catch((error) => ({ error }));
+        if (result && 'error' in result && !('content' in result)) this.end(task, 'failed', describeError((result as { error: unknown }).error));
+        else this.end(task, 'completed', undefined, result as CallToolResult | undefined);
+      } else if (isTerminal(snapshot.status)) {
+        this.end(task, snapshot.status, snapshot.error?.message ?? snapshot.statusMessage);
+      } else {
+        await this.sleep(task, Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, snapshot.pollIntervalMs ?? pollMs ?? 1000)));
+      }
+    }
+  }
+
+  /** 2026: each input request once, through the UI, then tasks/update with the answer under its key. */
+  private async answer(session: McpSession, task: TrackedTask, requests: Record<string, TaskInputRequest>, answered: Set<string>): Promise<void> {
+    for (const [inputKey, request] of Object.entries(requests)) {
+      if (answered.has(inputKey)) continue;
+      answered.add(inputKey);
+      try {
+        const response = await this.host.answerInput(task.server, request, this.abort.signal);
+        await session.withClient(`tasks/update ${task.taskId}`, (client, options) => updateTask(client, task.taskId, { [inputKey]: response }, options));
+      } catch (error) {
+        task.statusMessage = `Could not answer the task's request: ${describeError(error)}`;
+        this.changeEmitter.fire(task);
+      }
+      this.wakers.get(task)?.();
+    }
+  }
+
+  private apply(task: TrackedTask, snapshot: TaskSnapshot): void {
+    if (task.status === snapshot.status && task.statusMessage === snapshot.statusMessage) return;
+    task.status = isTerminal(snapshot.status) ? task.status : snapshot.status;
+    task.statusMessage = snapshot.statusMessage;
+    this.changeEmitter.fire(task);
+  }
+
+  private end(task: TrackedTask, status: TaskStatus, error?: string, result?: CallToolResult): void {
+    task.status = status;
+    task.endedAt = Date.now();
+    task.result = result;
+    if (status !== 'completed') task.error = error ?? task.error;
+    for (const [token, t] of this.progressTokens) if (t === task) this.progressTokens.delete(token);
+    this.changeEmitter.fire(task);
+    for (const resolve of this.ended.get(task) ?? []) resolve();
+    this.ended.delete(task);
+  }
+
+  /** Waits for the poll interval, or less when a notification or an answer says something changed. */
+  private sleep(task: TrackedTask, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(task);
+        this.abort.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.set(task, done);
+      this.abort.signal.addEventListener('abort', done);
+    });
+  }
+}
+
+const key = (server: string, taskId: string) => `${server}\n${taskId}`;

@@ -1,0 +1,104 @@
+// ToolTasks against the tasks fixture (SDK v2 server) on both eras: a tool run as a task with progress,
+// input answered through the host (2025: the elicitation capability; 2026: inputRequests → tasks/update),
+// the result, cancel, and a restore (the tracker of a reloaded window) that finds the task again.
+import * as assert from 'node:assert/strict';
+import type { Client, ElicitResult, Tool } from '@modelcontextprotocol/client';
+import type { ClientCapability } from '../../../../src/mcp/clientCapability';
+import type { McpSession } from '../../../../src/mcp/session';
+import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
+import { ToolTasks, type TaskInputRequest, type TrackedTask } from '../../../../src/mcp/tasks/toolTasks';
+import { until } from '../../../shared/until';
+import { definition, newSession, stdio, textOf } from '../../helpers';
+
+for (const era of ['legacy', 'modern'] as const) {
+  describe(`ToolTasks (${era === 'legacy' ? '2025-11-25 tasks' : '2026-07-28 tasks extension'})`, () => {
+    const sessions: McpSession[] = [];
+    const asked: string[] = [];
+    const answer = (message: string): ElicitResult => (asked.push(message), { action: 'accept', content: { name: 'Ada' } });
+    let tasks: ToolTasks;
+    let session: McpSession;
+    let progressSeen: number[];
+    const elicitation: ClientCapability = {
+      capabilities: { elicitation: { form: {} } },
+      install(client: Client) {
+        client.setRequestHandler('elicitation/create', async (request) => answer(request.params.message));
+      },
+    };
+    const host = {
+      session: (name: string) => sessions.find((s) => s.name === name),
+      answerInput: async (_server: string, request: TaskInputRequest) => answer(String(request.params.message)),
+    };
+
+    beforeEach(async () => {
+      asked.length = 0;
+      progressSeen = [];
+      tasks = new ToolTasks(host);
+      tasks.onDidChange((t) => t?.progress && progressSeen.push(t.progress.progress));
+      session = newSession(definition('tasks', stdio('tasksFixture', era === 'modern' ? ['--era=modern'] : [])), {
+        capabilities: [elicitation, new TasksCapability(tasks)],
+        probeTimeoutMs: 3000,
+      }, sessions);
+      await session.start();
+    });
+    afterEach(async () => {
+      tasks.dispose();
+      await Promise.all(sessions.splice(0).map((s) => s.shutdown()));
+    });
+
+    async function slowJob(): Promise<Tool> {
+      const tool = (await session.listTools()).find((t) => t.name === 'slow_job')!;
+      assert.ok(tasks.runsAsTask(session, tool), 'the server offers slow_job as a task');
+      return tool;
+    }
+
+    it('runs the tool as a task: input required answered once, then the result', async () => {
+      const started = await tasks.start(session, await slowJob(), { steps: 3, ask: true });
+      assert.ok('task' in started, 'the server answered with a task');
+      const seen: string[] = [];
+      tasks.onDidChange((t) => t === started.task && seen.push(t.status));
+      const ended = await tasks.whenEnded(started.task);
+      assert.equal(ended.status, 'completed', ended.error);
+      assert.equal(textOf(ended.result!), 'Report for Ada: 3 steps done.');
+      assert.deepEqual(asked, ['Whose report is this?'], 'asked exactly once, through the host');
+      assert.ok(seen.includes('input_required'), `saw input_required (${seen.join(', ')})`);
+      if (era === 'legacy') assert.ok(progressSeen.length > 0, 'task progress reached the tracker');
+      assert.equal(tasks.list().length, 1);
+    });
+
+    it('cancels a running task on the server', async () => {
+      const started = await tasks.start(session, await slowJob(), { steps: 50, ask: false });
+      assert.ok('task' in started);
+      await until('the task to run', () => started.task.statusMessage?.startsWith('step') ?? false, 10_000);
+      await tasks.cancel(started.task);
+      const ended = await tasks.whenEnded(started.task);
+      assert.equal(ended.status, 'cancelled');
+      const seen = JSON.parse(textOf(await session.callTool({ name: 'tasks_seen', arguments: {} })));
+      assert.equal(seen.cancels, 1);
+    });
+
+    it('finds a task again after a reload (a new tracker restoring the saved ids)', async () => {
+      const started = await tasks.start(session, await slowJob(), { steps: 3, ask: false });
+      assert.ok('task' in started);
+      const saved = tasks.saved();
+      tasks.dispose();
+      const reloaded = new ToolTasks(host);
+      try {
+        reloaded.restore(saved);
+        const [task] = reloaded.list() as [TrackedTask];
+        assert.equal(task.taskId, started.task.taskId);
+        const ended = await reloaded.whenEnded(task);
+        assert.equal(ended.status, 'completed', ended.error);
+        assert.equal(textOf(ended.result!), 'Report for nobody: 3 steps done.');
+      } finally {
+        reloaded.dispose();
+      }
+    });
+
+    it('ends a restored task the server does not know as failed, saying why', async () => {
+      tasks.restore([{ server: 'tasks', tool: 'slow_job', taskId: 'task-999', createdAt: Date.now() }]);
+      const ended = await tasks.whenEnded(tasks.list()[0]!);
+      assert.equal(ended.status, 'failed');
+      assert.match(ended.error ?? '', /no longer reports this task.*not found/i);
+    });
+  });
+}
