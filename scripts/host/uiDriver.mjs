@@ -76,10 +76,10 @@ const ACTIONS = {
     await locator.first().click({ timeout: WAIT_MS });
     return true;
   },
-  /** The text of the first element matching `selector` in the workbench, or null when there is none. */
-  async text(page, { selector, text, wait }) {
+  /** The text of the first element matching `selector` (and containing `text`, or being exactly it) in the workbench, or null. */
+  async text(page, { selector, text, exact, wait }) {
     let locator = page.locator(selector);
-    if (text) locator = locator.filter({ hasText: text });
+    if (text) locator = locator.filter({ hasText: exact ? new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) : text });
     if (wait) await locator.first().waitFor({ state: 'visible', timeout: WAIT_MS });
     if ((await locator.count()) === 0) return null;
     return (await locator.first().textContent())?.trim();

@@ -2,6 +2,8 @@
 // (a new or changed definition gets new watchers, a removed one loses them). A matching change restarts
 // the server (through the session manager, so trust and consent still apply), says so in the server's
 // log, and counts the restart for the Servers view.
+import { watch } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../mcp/logger';
 import type { McpSession } from '../mcp/session';
@@ -72,15 +74,25 @@ export class DevWatchers implements vscode.Disposable {
     let lastFile: string | undefined;
     const scheduler = new RestartScheduler(() => this.restart(name, session, lastFile));
     const disposables: vscode.Disposable[] = [];
-    const onChange = (uri: vscode.Uri) => {
-      if (uri.scheme !== 'file' || !plan.matches(uri.fsPath)) return;
-      lastFile = displayPath(uri.fsPath, dev.base);
+    const onChange = (path: string) => {
+      if (!plan.matches(path)) return;
+      lastFile = displayPath(path, dev.base);
       log.debug(vscode.l10n.t('Dev mode: {0} changed.', lastFile));
       scheduler.changed();
     };
+    // Node's own recursive watcher on the folder, not VS Code's: the server's files are on the extension
+    // host's disk, and fs.watch is live when it returns, while a VS Code watcher is set up asynchronously
+    // (with no ready event) and missed first changes in code-server.
     for (const root of plan.roots) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root.base), root.pattern));
-      disposables.push(watcher, watcher.onDidChange(onChange), watcher.onDidCreate(onChange), watcher.onDidDelete(onChange));
+      try {
+        const watcher = watch(root.base, { recursive: true }, (_event, file) => {
+          if (file) onChange(join(root.base, file.toString()));
+        });
+        watcher.on('error', (error) => log.warn(vscode.l10n.t('Dev mode: watching {0} failed: {1}', root.base, error.message)));
+        disposables.push({ dispose: () => watcher.close() });
+      } catch (error) {
+        log.warn(vscode.l10n.t('Dev mode: watching {0} failed: {1}', root.base, (error as Error).message));
+      }
     }
     log.info(vscode.l10n.t('Dev mode: watching {0} (in {1}).', dev.watch.join(', '), dev.base));
     this.watched.set(name, { session, scheduler, disposables });

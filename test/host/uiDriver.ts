@@ -18,7 +18,7 @@ export const ui = {
   appFrameBox: (instance: string) => act<{ width: number; height: number; sandbox: string; allow: string | null }>('appFrameBox', { instance }),
   appExists: (instance: string) => act<boolean>('appExists', { instance }),
   click: (selector: string, text?: string) => act<boolean>('click', { selector, text }),
-  text: (selector: string, options: { text?: string; wait?: boolean } = {}) => act<string | null>('text', { selector, ...options }),
+  text: (selector: string, options: { text?: string; exact?: boolean; wait?: boolean } = {}) => act<string | null>('text', { selector, ...options }),
   type: (text: string) => act<boolean>('type', { text }),
   press: (key: string) => act<boolean>('press', { key }),
   screenshot: (path: string) => act<boolean>('screenshot', { path }),

@@ -4,7 +4,7 @@
 // user settings for the test and removed afterwards; the watched files live in a folder of the test
 // workspace that the test creates and deletes.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { isAlive } from '../../../src/mcp/processTree';
@@ -58,11 +58,14 @@ describe('Dev mode', function () {
       const pids = [await pidOf('devwatch')];
 
       for (const round of [1, 2]) {
-        writeFileSync(join(folder(), 'lib', `change${round}.js`), `// change ${round}\n`);
+        const file = join(folder(), 'lib', `change${round}.js`);
+        writeFileSync(file, `// change ${round}\n`);
+        let seen = '';
         const restarted = await until(`restart ${round}`, async () => {
           const i = await serverTreeItem('devwatch');
+          seen = i?.description ?? '(no item)';
           return i?.description.startsWith(`dev · restarted ${round}× · running`) && i;
-        }, 60_000);
+        }, 60_000).catch((error: Error) => Promise.reject(new Error(`${error.message}; the view said: ${seen}`)));
         // The tooltip is escaped Markdown: compare its text.
         assert.ok(restarted.tooltip.replace(/\\/g, '').includes(`last restart after .dev-watch/lib/change${round}.js changed`), restarted.tooltip);
         pids.push(await pidOf('devwatch'));
@@ -104,9 +107,13 @@ describe('Dev mode', function () {
         // Running means the handshake went through: the debugger attached and let the process continue.
         await running('devdebug').catch((e) => Promise.reject(explain(e)));
         // The process id from the session (a tool call would wait on the debugger's source-map pauses).
-        const pid = ((await api()).getSession('devdebug') as unknown as { pid?: number }).pid!;
-        const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        assert.ok(commandLine.includes(`--inspect-brk=127.0.0.1:${session.configuration.port as number}`), commandLine.join(' '));
+        // The API hands out no process ids: find the server's process by its command line.
+        const inspect = `--inspect-brk=127.0.0.1:${session.configuration.port as number}`;
+        const commandLine = readdirSync('/proc')
+          .filter((entry) => /^\d+$/.test(entry))
+          .map((pid) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'); } catch { return []; } })
+          .find((args) => args.includes(inspect) && args.includes(fixtureServer()));
+        assert.ok(commandLine, `a process started with ${inspect} running ${fixtureServer()}`);
         assert.match((await serverTreeItem('devdebug'))!.description, /^dev · debug: node · running/);
 
         await vscode.commands.executeCommand('mcpClient.stopServer', 'devdebug');

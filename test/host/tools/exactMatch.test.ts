@@ -25,7 +25,9 @@ describe('Exact name first in pickers', () => {
       await ui.type(typed);
       // The filter is applied as the keys arrive; Enter takes the focused row, which must be the exact name
       // (its label is the name typed; read_file's row also mentions read_text_file in its description).
-      const focused = await ui.text('.quick-input-widget .monaco-list-row.focused:visible .label-name', { text: expected, wait: true });
+      // Waits for exactly that label: the row's detail may contain the name too, and the picker's own filter
+      // focuses a row before the extension's reordering (one round trip later) arrives.
+      const focused = await ui.text('.quick-input-widget .monaco-list-row.focused:visible .label-name', { text: expected, exact: true, wait: true });
       assert.equal(focused, expected, `focused row: ${focused}`);
       await ui.press('Enter');
       const outcome = await pending;
