@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ROOT, allowServer, openWorkbench, runCommand, serverRow, startDemo } from './host/demoHost.mjs';
+import { reportScreenshotFailure } from './host/screenshotFailure.mjs';
 
 const out = resolve(process.argv[2] ?? join(ROOT, 'docs', 'images', 'start-failures.png'));
 mkdirSync(dirname(out), { recursive: true });
@@ -52,13 +53,7 @@ try {
   await page.screenshot({ path: tooltipOut });
   log(`saved ${tooltipOut}`);
 } catch (error) {
-  console.error(`screenshot: ${error.message}`);
-  if (browser) {
-    const failed = out.replace(/(\.png)?$/i, '-failed.png');
-    for (const page of browser.contexts().flatMap((c) => c.pages())) await page.screenshot({ path: failed }).catch(() => {});
-    console.error(`screenshot: the page at the time of the failure: ${failed}`);
-  }
-  process.exitCode = 1;
+  await reportScreenshotFailure(error, browser, out);
 } finally {
   await browser?.close().catch(() => {});
   await demo?.stop();

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ROOT, allowServer, openWorkbench, showRunningServer, startDemo, waitForStatusBar } from './host/demoHost.mjs';
+import { reportScreenshotFailure } from './host/screenshotFailure.mjs';
 
 const out = resolve(process.argv[2] ?? join(ROOT, 'docs', 'images', 'icons-in-trees.png'));
 mkdirSync(dirname(out), { recursive: true });
@@ -31,13 +32,7 @@ try {
   await page.screenshot({ path: out, clip: box ?? undefined });
   log(`saved ${out}`);
 } catch (error) {
-  console.error(`screenshot: ${error.message}`);
-  if (browser) {
-    const failed = out.replace(/(\.png)?$/i, '-failed.png');
-    for (const page of browser.contexts().flatMap((c) => c.pages())) await page.screenshot({ path: failed }).catch(() => {});
-    console.error(`screenshot: the page at the time of the failure: ${failed}`);
-  }
-  process.exitCode = 1;
+  await reportScreenshotFailure(error, browser, out);
 } finally {
   await browser?.close().catch(() => {});
   await demo?.stop().catch(() => {});

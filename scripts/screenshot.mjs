@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import {
   ROOT, allowServer, openWorkbench, serverRow, showRunningServer, startDemo, waitForStatusBar,
 } from './host/demoHost.mjs';
+import { reportScreenshotFailure } from './host/screenshotFailure.mjs';
 
 const out = resolve(process.argv[2] ?? join(ROOT, 'docs', 'images', 'servers-view.png'));
 const tooltipOut = out.replace(/(\.png)?$/i, '-tooltip.png');
@@ -49,13 +50,7 @@ try {
     process.exitCode = 1;
   }
 } catch (error) {
-  console.error(`screenshot: ${error.message}`);
-  if (browser) {
-    const failed = out.replace(/(\.png)?$/i, '-failed.png');
-    for (const page of browser.contexts().flatMap((c) => c.pages())) await page.screenshot({ path: failed }).catch(() => {});
-    console.error(`screenshot: the page at the time of the failure: ${failed}`);
-  }
-  process.exitCode = 1;
+  await reportScreenshotFailure(error, browser, out);
 } finally {
   await browser?.close().catch(() => {});
   await demo?.stop();
