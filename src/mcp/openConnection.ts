@@ -9,7 +9,7 @@ import type { ClientCapability } from './clientCapability';
 import { redeemAuthorization, type ConnectionAuth, type PreparedStart } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
-import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactingLogger, redactUrl } from './redact';
+import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure, isStartFailure } from './startFailure';
@@ -22,20 +22,21 @@ export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'a
   prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
 }
 
-/** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets masked. */
-export async function prepareAndOpen(inputs: StartInputs, signal?: AbortSignal, onSecrets?: (secrets: readonly string[]) => void): Promise<Connection> {
+/**
+ * Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets
+ * masked. `onSecrets` gets the `${input:…}` values before anything is logged: `inputs.logger` must mask
+ * them from then on (the session's logger does, and so do its state messages).
+ */
+export async function prepareAndOpen(inputs: StartInputs, signal: AbortSignal | undefined, onSecrets: (secrets: readonly string[]) => void): Promise<Connection> {
   let secrets: readonly string[] = [];
   try {
     const prepared = inputs.prepare ? await inputs.prepare(inputs.definition) : undefined;
     secrets = prepared?.secrets ?? [];
-    // The session masks them too, in its state messages and everything it logs later (stderr, crashes).
-    onSecrets?.(secrets);
+    onSecrets(secrets);
     return await openConnection(
       {
         ...inputs,
         definition: prepared?.definition ?? inputs.definition,
-        // Values the user entered (`${input:…}`) may appear in a command line or URL: masked in the log.
-        logger: secrets.length ? redactingLogger(inputs.logger, secrets) : inputs.logger,
         capabilities: inputs.capabilities ?? [],
         auth: prepared?.auth,
       },
