@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
 import type { ServerDefinition } from './serverDefinition';
 
 export function grantKey(definition: ServerDefinition): string {
-  if (definition.scope === 'user') return definition.name;
+  return definition.scope === 'user' ? definition.name : endpointKey(definition);
+}
+
+/**
+ * Where a server is and what it runs: scope, folder, name and a hash of its command line or URL. What
+ * lives on the server itself (a task) is bound to this, so a server renamed onto another's name, or
+ * whose command or URL changed, is not asked about it.
+ */
+export function endpointKey(definition: ServerDefinition): string {
   const t = definition.transport;
   const material = t.type === 'stdio' ? [t.command, t.args, t.cwd ?? ''] : [t.type, t.url];
   const hash = createHash('sha256').update(JSON.stringify(material)).digest('hex').slice(0, 16);

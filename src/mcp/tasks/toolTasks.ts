@@ -6,6 +6,7 @@
 import type { CallToolResult, ProgressNotificationParams, Tool } from '@modelcontextprotocol/client';
 import { describeError } from '../errors';
 import { Disposable, Emitter } from '../lifecycle';
+import { endpointKey } from '../serverIdentity';
 import type { McpSession } from '../session';
 import { SessionState } from '../sessionState';
 import type { TaskNotificationSink } from './tasksCapability';
@@ -20,6 +21,8 @@ export interface TrackedTask {
   readonly taskId: string;
   /** Local clock (ms) when the task was created, for the elapsed time. */
   readonly createdAt: number;
+  /** The server's endpointKey when the task started (serverIdentity.ts). */
+  readonly endpoint?: string;
   status: TaskStatus;
   statusMessage?: string;
   progress?: { progress: number; total?: number; message?: string };
@@ -37,6 +40,8 @@ export interface SavedTask {
   tool: string;
   taskId: string;
   createdAt: number;
+  /** The server's endpointKey when the task started; a server whose definition changed is not asked. */
+  endpoint?: string;
 }
 
 export interface ToolTasksHost {
@@ -74,7 +79,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
   }
 
   saved(): SavedTask[] {
-    return this.list().map(({ server, tool, taskId, createdAt }) => ({ server, tool, taskId, createdAt }));
+    return this.list().map(({ server, tool, taskId, createdAt, endpoint }) => ({ server, tool, taskId, createdAt, endpoint }));
   }
 
   runsAsTask(session: McpSession, tool: Tool): boolean {
@@ -90,7 +95,8 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
     const params = { name: tool.name, arguments: args, _meta: { progressToken: token } };
     const started = await session.withClient(`tools/call ${tool.name}`, (client, options) => startToolTask(client, params, TASK_TTL_MS, options));
     if ('result' in started) return started;
-    const task = this.track({ server: session.name, tool: tool.name, taskId: started.task.taskId, createdAt: Date.now() }, started.task);
+    const saved = { server: session.name, tool: tool.name, taskId: started.task.taskId, createdAt: Date.now(), endpoint: endpointKey(session.definition) };
+    const task = this.track(saved, started.task);
     task.args = args;
     this.progressTokens.set(`${session.name}\n${token}`, task);
     return { task };
@@ -135,7 +141,8 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
   }
 
   private track(saved: SavedTask, first: TaskSnapshot): TrackedTask {
-    const task: TrackedTask = { server: saved.server, tool: saved.tool, taskId: saved.taskId, createdAt: saved.createdAt, status: first.status, statusMessage: first.statusMessage };
+    const { server, tool, taskId, createdAt, endpoint } = saved;
+    const task: TrackedTask = { server, tool, taskId, createdAt, endpoint, status: first.status, statusMessage: first.statusMessage };
     this.tasks.set(key(task.server, task.taskId), task);
     this.changeEmitter.fire(undefined);
     void this.follow(task, first.pollIntervalMs);
@@ -157,6 +164,11 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
       if (!session || !SessionState.isRunning(session.state)) {
         await this.sleep(task, MAX_POLL_MS);
         continue;
+      }
+      // Saved before the definition changed (or by a version that did not record it): not this server's task.
+      if (task.endpoint !== endpointKey(session.definition)) {
+        this.end(task, 'failed', `'${task.server}' is no longer the server this task was started on (its definition changed), so the task cannot be followed.`);
+        break;
       }
       let snapshot: TaskSnapshot;
       try {

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { Client, ElicitResult, Tool } from '@modelcontextprotocol/client';
 import type { ClientCapability } from '../../../../src/mcp/clientCapability';
+import { endpointKey } from '../../../../src/mcp/serverIdentity';
 import type { McpSession } from '../../../../src/mcp/session';
 import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
 import { ToolTasks, type TaskInputRequest, type TrackedTask } from '../../../../src/mcp/tasks/toolTasks';
@@ -95,10 +96,33 @@ for (const era of ['legacy', 'modern'] as const) {
     });
 
     it('ends a restored task the server does not know as failed, saying why', async () => {
-      tasks.restore([{ server: 'tasks', tool: 'slow_job', taskId: 'task-999', createdAt: Date.now() }]);
+      tasks.restore([{ server: 'tasks', tool: 'slow_job', taskId: 'task-999', createdAt: Date.now(), endpoint: endpointKey(session.definition) }]);
       const ended = await tasks.whenEnded(tasks.list()[0]!);
       assert.equal(ended.status, 'failed');
       assert.match(ended.error ?? '', /no longer reports this task.*not found/i);
+    });
+
+    it('does not ask a server whose definition changed about a task started on the old one', async () => {
+      const started = await tasks.start(session, await slowJob(), { steps: 30, ask: false });
+      assert.ok('task' in started);
+      const [saved] = tasks.saved();
+      assert.equal(saved!.endpoint, endpointKey(session.definition), 'the task is saved with the server it runs on');
+      const elsewhere = endpointKey({ ...session.definition, transport: stdio('tasksFixture', ['--other']) });
+      tasks.dispose(); // the window that started it is gone
+      const seen = async () => JSON.parse(textOf(await session.callTool({ name: 'tasks_seen', arguments: {} }))) as { gets: number; cancels: number };
+      const before = await seen();
+      const reloaded = new ToolTasks(host);
+      try {
+        reloaded.restore([{ ...saved!, endpoint: elsewhere }]);
+        const ended = await reloaded.whenEnded(reloaded.list()[0]!);
+        assert.equal(ended.status, 'failed');
+        assert.match(ended.error ?? '', /no longer the server this task was started on/);
+      } finally {
+        reloaded.dispose();
+      }
+      // The server itself was never asked about the task (no tasks/get, no tasks/cancel).
+      const after = await seen();
+      assert.deepEqual([after.gets, after.cancels], [before.gets, before.cancels]);
     });
   });
 }
