@@ -124,6 +124,9 @@ export function activateContributions(host: ActivationHost): Contributions {
   });
   // Servers', tools', prompts' and resources' own icons, fetched by the extension host into global storage.
   const icons = new IconCache(context.globalStorageUri);
+  // Old icon files go a while after start-up, off the activation path.
+  const pruneIcons = setTimeout(() => void icons.prune(), 60_000);
+  context.subscriptions.push({ dispose: () => clearTimeout(pruneIcons) });
   const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons, tasks.tasks);
   openTaskResult = async (task) => {
     await toolCatalog.load();

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Icon } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { iconsToPrune, needsRefresh } from './iconAge';
 import { fetchIcon } from './iconFetch';
 import { checkIconBytes, checkIconSource, chooseIcons, type IconType } from './iconRules';
 
@@ -27,6 +28,23 @@ export class IconCache implements vscode.Disposable {
     private readonly log: (message: string) => void = () => undefined,
   ) {
     this.folder = vscode.Uri.joinPath(storage, 'icons');
+  }
+
+  /** Deletes icon files unused for a month (iconAge.ts). Runs once, after start-up; never throws. */
+  async prune(now = Date.now()): Promise<number> {
+    let entries: [string, vscode.FileType][];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(this.folder);
+    } catch {
+      return 0; // no icons yet
+    }
+    const files = await Promise.all(
+      entries.filter(([, type]) => type === vscode.FileType.File).map(async ([name]) => ({ name, modifiedAt: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.folder, name))).mtime })),
+    );
+    const stale = iconsToPrune(files, now);
+    await Promise.all(stale.map((name) => Promise.resolve(vscode.workspace.fs.delete(vscode.Uri.joinPath(this.folder, name))).catch(() => undefined)));
+    if (stale.length) this.log(`Deleted ${stale.length} icon file(s) unused for 30 days.`);
+    return stale.length;
   }
 
   /**
@@ -86,10 +104,17 @@ export class IconCache implements vscode.Disposable {
       if (!sniffed.ok) throw new Error(sniffed.reason);
       ({ bytes, type } = { bytes: source.bytes, type: sniffed.type });
     } else {
-      // Fetched once per URL and kept: a file from an earlier window is used as it is.
+      // Fetched once per URL and reused across windows; fetched again once it is a week old, and the old
+      // file is kept when that fails (an icon is never worth an error).
       const known = await this.existing(source.url.href);
-      if (known) return known;
-      ({ bytes, type } = await fetchIcon(source.url));
+      if (known && !needsRefresh(known.modifiedAt, Date.now())) return known.uri;
+      try {
+        ({ bytes, type } = await fetchIcon(source.url));
+      } catch (error) {
+        if (known) return known.uri;
+        throw error;
+      }
+      if (known) await Promise.resolve(vscode.workspace.fs.delete(known.uri)).catch(() => undefined); // its type may have changed
     }
     const name = `${hash(source.kind === 'data' ? Buffer.from(bytes) : source.url.href)}.${EXTENSIONS[type]}`;
     const uri = vscode.Uri.joinPath(this.folder, name);
@@ -98,13 +123,12 @@ export class IconCache implements vscode.Disposable {
     return uri;
   }
 
-  private async existing(url: string): Promise<vscode.Uri | undefined> {
+  private async existing(url: string): Promise<{ uri: vscode.Uri; modifiedAt: number } | undefined> {
     const prefix = hash(url);
     for (const ext of Object.values(EXTENSIONS)) {
       const uri = vscode.Uri.joinPath(this.folder, `${prefix}.${ext}`);
       try {
-        await vscode.workspace.fs.stat(uri);
-        return uri;
+        return { uri, modifiedAt: (await vscode.workspace.fs.stat(uri)).mtime };
       } catch {
         // not cached under this type
       }

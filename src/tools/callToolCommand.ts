@@ -15,7 +15,8 @@ import { runToolAndShow, type ToolCallOutcome } from './runTool';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
-import { appMark } from './toolsTree';
+import { appMark, toolIcon } from './toolsTree';
+import type { IconCache } from '../icons/iconCache';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import type { UserAnswers } from '../common/userAnswers';
 
@@ -25,7 +26,7 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, tasks?: ToolTasks): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
     if (arg?.server) await sessions.use(arg.server);
@@ -37,7 +38,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       return { error: 'unknown tool' };
     }
     if (!server || !tool) {
-      const picked = await pickTool(answers, catalog);
+      const picked = await pickTool(answers, catalog, icons);
       if (!picked) return undefined;
       ({ server, tool } = picked);
     }
@@ -58,21 +59,27 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
   });
 }
 
-async function pickTool(answers: UserAnswers, catalog: ToolCatalog): Promise<{ server: string; tool: Tool } | undefined> {
+async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconCache | undefined): Promise<{ server: string; tool: Tool } | undefined> {
   const items = catalog.servers().flatMap((s) =>
     s.items.map((tool) => {
       const app = appMark(tool);
       const cached = s.cached ? ` · $(history) ${vscode.l10n.t('cached')}` : '';
-      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}${cached}`, detail: tool.description, server: s.server, tool };
+      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}${cached}`, detail: tool.description, iconPath: toolIcon(tool, icons), server: s.server, tool };
     }),
   );
   if (items.length === 0) {
     void showInfo(vscode.l10n.t('no running server offers tools.'));
     return undefined;
   }
-  const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description) }, async () => {
+  const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description), icons: items.map((i) => describeIcon(i.iconPath)) }, async () => {
     const item = await pickExactFirst(items, (i) => [i.tool.name, i.tool.title, i.label], { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
     return item && `${item.server}/${item.tool.name}`;
   });
   return items.find((i) => `${i.server}/${i.tool.name}` === picked);
+}
+
+/** What a row shows as its icon, in words (for the recorded question): a theme icon's id or the image file's name. */
+function describeIcon(icon: ReturnType<typeof toolIcon>): string {
+  if (icon instanceof vscode.ThemeIcon) return icon.id;
+  return (icon instanceof vscode.Uri ? icon : icon.light).path;
 }

@@ -36,7 +36,7 @@ export function registerTools(sessions: SessionManager, catalog: ToolCatalog, an
       argumentDocuments,
       tree,
       vscode.window.registerTreeDataProvider(ViewIds.tools, tree),
-      registerCallToolCommand(sessions, catalog, documents, answers, apps, argumentDocuments, tasks),
+      registerCallToolCommand(sessions, catalog, documents, answers, apps, argumentDocuments, icons, tasks),
       vscode.commands.registerCommand(CommandIds.refreshTools, () => catalog.load({ refresh: true })),
     ],
   };

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
-import type { IconCache } from '../icons/iconCache';
+import type { IconCache, IconImage } from '../icons/iconCache';
 import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText';
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
@@ -30,6 +30,11 @@ export function annotationHints(tool: Tool): string[] {
 export function appMark(tool: Tool): string | undefined {
   if (!toolUiResourceUri(tool)) return undefined;
   return toolVisibility(tool).model ? vscode.l10n.t('app') : vscode.l10n.t('app only');
+}
+
+/** The tool's own icon when the server gives one we can show (and it has loaded); else what kind of tool it is. */
+export function toolIcon(tool: Tool, icons: IconCache | undefined): IconImage | vscode.ThemeIcon {
+  return icons?.imageFor(tool.icons) ?? new vscode.ThemeIcon(appMark(tool) ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
 }
 
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
@@ -84,8 +89,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const app = appMark(tool);
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
     item.description = [getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · ');
-    // The tool's own icon when the server gives one we can show; else what kind of tool it is.
-    item.iconPath = this.icons?.imageFor(tool.icons) ?? new vscode.ThemeIcon(app ? 'window' : tool.annotations?.readOnlyHint ? 'eye' : 'tools');
+    item.iconPath = toolIcon(tool, this.icons);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);

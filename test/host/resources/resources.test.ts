@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { api, chatResponses, hooks, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { answer, api, chatResponses, hooks, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
 
 interface Item {
   id: string;
@@ -93,6 +93,24 @@ describe('Resources in the extension host', () => {
     started = Date.now();
     const all = await (await api()).getSession('resources')!.listResources();
     console.log(`      first page ${firstPageMs} ms, next page ${nextPageMs} ms; the whole list (${all.length}) ${Date.now() - started} ms`);
+  });
+
+  it("shows a tool's icon in the Tools view and in Call Tool…'s picker (the checked file, not the server's URI)", async () => {
+    type Row = { label: string; icon?: string; children: { label: string; icon?: string }[] };
+    const bumpIcon = await until('the bump tool icon to be loaded', async () => {
+      const tree = await vscode.commands.executeCommand<Row[]>(hooks.toolsTree);
+      const icon = tree.find((s) => s.label === 'resources')?.children.find((c) => c.label === 'bump')?.icon;
+      return icon?.endsWith('.png') && icon;
+    });
+    assert.match(bumpIcon, /\/icons\/[0-9a-f]{32}\.png$/);
+    assert.deepEqual(readFileSync(vscode.Uri.parse(bumpIcon).fsPath), Buffer.from(PIXEL_PNG, 'base64'));
+    await questions();
+    await answer({ kind: 'tool.pick', answer: undefined });
+    await vscode.commands.executeCommand('mcpClient.tools.call');
+    const pick = (await questions()).find((q) => q.kind === 'tool.pick') as unknown as { tools: string[]; icons: string[] };
+    const iconOf = (id: string) => pick.icons[pick.tools.indexOf(id)];
+    assert.equal(iconOf('resources/bump'), vscode.Uri.parse(bumpIcon).path, 'the same checked file as the tree');
+    assert.equal(iconOf('resources/stats'), 'tools', 'a tool without an icon keeps its theme icon');
   });
 
   it('opens text resources read-only, with the language from the MIME type', async () => {
