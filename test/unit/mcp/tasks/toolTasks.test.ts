@@ -2,6 +2,7 @@
 // input answered through the host (2025: the elicitation capability; 2026: inputRequests → tasks/update),
 // the result, cancel, and a restore (the tracker of a reloaded window) that finds the task again.
 import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { Client, ElicitResult, Tool } from '@modelcontextprotocol/client';
 import type { ClientCapability } from '../../../../src/mcp/clientCapability';
 import { endpointKey } from '../../../../src/mcp/serverIdentity';
@@ -9,7 +10,7 @@ import type { McpSession } from '../../../../src/mcp/session';
 import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
 import { ToolTasks, type TaskInputRequest, type TrackedTask } from '../../../../src/mcp/tasks/toolTasks';
 import { until } from '../../../shared/until';
-import { definition, newSession, stdio, textOf } from '../../helpers';
+import { definition, fixture, newSession, stdio, textOf } from '../../helpers';
 
 for (const era of ['legacy', 'modern'] as const) {
   describe(`ToolTasks (${era === 'legacy' ? '2025-11-25 tasks' : '2026-07-28 tasks extension'})`, () => {
@@ -126,3 +127,51 @@ for (const era of ['legacy', 'modern'] as const) {
     });
   });
 }
+
+describe('ToolTasks over Streamable HTTP (a server that keeps tasks)', () => {
+  let server: ChildProcess;
+  let url: string;
+  const sessions: McpSession[] = [];
+  const host = { session: (name: string) => sessions.find((s) => s.name === name && s.state.kind === 'running'), answerInput: async () => ({ action: 'decline' }) };
+
+  before(async () => {
+    server = spawn(process.execPath, [fixture('tasksFixture'), '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    url = await new Promise<string>((resolve, reject) => {
+      server.stdout!.on('data', (chunk: Buffer) => {
+        const match = /listening (\S+)/.exec(chunk.toString());
+        if (match) resolve(match[1]!);
+      });
+      server.once('exit', (code) => reject(new Error(`the fixture exited with ${code}`)));
+    });
+  });
+  after(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.shutdown()));
+    server.kill();
+  });
+
+  it('follows a task started by a client that is gone (a closed window) to its result', async () => {
+    const http = { type: 'http' as const, url, headers: {} };
+    const first = newSession(definition('tasks-http', http), { capabilities: [] }, sessions);
+    await first.start();
+    const tasks = new ToolTasks(host);
+    const tool = (await first.listTools()).find((t) => t.name === 'slow_job')!;
+    const started = await tasks.start(first, tool, { steps: 5, ask: false });
+    assert.ok('task' in started, 'the server answered with a task');
+    const saved = tasks.saved();
+    tasks.dispose();
+    await first.shutdown();
+
+    const second = newSession(definition('tasks-http', http), { capabilities: [] }, sessions);
+    await second.start();
+    const reloaded = new ToolTasks(host);
+    try {
+      reloaded.restore(saved);
+      const ended = await reloaded.whenEnded(reloaded.list()[0]!);
+      assert.equal(ended.status, 'completed', ended.error);
+      assert.equal(ended.taskId, started.task.taskId);
+      assert.equal(textOf(ended.result!), 'Report for nobody: 5 steps done.');
+    } finally {
+      reloaded.dispose();
+    }
+  });
+});
