@@ -6,7 +6,7 @@
 // Runs on the system Node (20); code-server and the conformance suites run on the Node 24 that
 // scripts/host/setupHost.mjs installs (once, into MCP_CLIENT_CACHE) before the parts that need them.
 import './host/nodeVersion.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -115,6 +115,40 @@ async function hostTests() {
 }
 
 /**
+ * A window reload in the middle of a test (test/host-reload/): a task started before "Developer: Reload
+ * Window" is found again after it. Its server is the tasks fixture over HTTP, started here, outside the
+ * window, so that it (and its task) outlives the reload as a remote server would.
+ */
+async function reloadHostTests() {
+  if (process.env.MCP_CLIENT_HOST_GREP && !/reload/i.test(process.env.MCP_CLIENT_HOST_GREP)) return { passed: 0, failed: 0, skipped: 0 };
+  const work = mkdtempSync(join(tmpdir(), 'mcp-client-reload-'));
+  const server = spawn(process.execPath, [join(fixtures, 'servers', 'tasksFixture.js'), '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise((resolveUrl, reject) => {
+      server.stdout.on('data', (chunk) => {
+        const match = /listening (\S+)/.exec(String(chunk));
+        if (match) resolveUrl(match[1]);
+      });
+      server.once('exit', (code) => reject(new Error(`the HTTP tasks fixture exited with ${code}`)));
+    });
+    const logsDir = freshLogsDir('logs-reload');
+    const options = hostOptions(logsDir);
+    const result = await runHostTests({
+      ...options,
+      testsPath: join(root, 'out', 'test', 'host-reload', 'index.js'),
+      settings: { 'mcpClient.servers': { 'tasks-http': { url } } },
+      env: { ...options.env, MCP_CLIENT_RELOAD_MARKER: join(work, 'reloaded.json') },
+      extensionPath: root,
+    });
+    if (result.exitCode !== 0) console.log(`host (window reload): extension host exited with ${result.exitCode}; VS Code's logs are in ${logsDir}`);
+    return result;
+  } finally {
+    server.kill();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
  * The same suites against the packaged extension: `npm run package`'s .vsix, installed with
  * code-server's --install-extension, so that a file missing from the package fails here. The test-only
  * language model extension is the development extension this time (a test run needs one).
@@ -172,6 +206,7 @@ if (build.status !== 0) {
     [runAll || flags.conformance, 'MCP conformance suite 0.1.16 (client scenarios)', () => runConformance({ version: 'stable' })],
     [runAll || flags.conformance, 'MCP conformance suite 0.2.0-alpha.12 (client scenarios)', () => runConformance({ version: 'next' })],
     [runAll || flags.host, 'host tests (code-server, extension from this folder)', hostTests],
+    [runAll || flags.host, 'host tests (a window reload)', reloadHostTests],
     [runAll || flags.vsix, 'host tests (code-server, extension installed from the .vsix)', vsixHostTests],
   ].filter(([wanted]) => wanted);
   let ready = needsToolchain.length === 0;

@@ -23,7 +23,7 @@ const RESULT_LINE = /HOST-TEST-RESULT (\{.*\})/;
 // the failed open-vsx.org query); they are hidden unless MCP_CLIENT_HOST_VERBOSE=1.
 const WORKBENCH_NOISE = new RegExp([
   /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker|reconnection-grace-time)\]/,
-  /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin extensions cache/,
+  /^\[lifecycle\] /, /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin extensions cache/,
   /^Creation of workbench contribution|\/static\/out\/vs\//,
 ].map((re) => re.source).join('|'));
 

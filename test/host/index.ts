@@ -20,18 +20,24 @@ function testFiles(dir: string): string[] {
 }
 
 export async function run(): Promise<void> {
+  await extensionLoaded();
+  // MCP_CLIENT_HOST_GREP=<text> runs only the tests whose full title contains it (while working on a suite).
+  await runMocha(testFiles(__dirname).sort(), process.env.MCP_CLIENT_HOST_GREP);
+}
+
+/** Waits for the extension and its contributions (it registers its test hooks with them, just after activation). */
+export async function extensionLoaded(): Promise<void> {
+  await api();
+  await until('the extension to load its contributions', async () => (await vscode.commands.getCommands(true)).includes(hooks.serverTreeItems));
+}
+
+/** Runs `files` with mocha, then prints the counts as the one line scripts/host/runHostTests.mjs reads. */
+export async function runMocha(files: string[], grep?: string): Promise<void> {
   // The extension host's console does not apply printf-style formatting, so the reporter's
   // `console.log('%s', …)` calls would print `%s` literally.
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(util.format(...args));
-
-  // MCP_CLIENT_HOST_GREP=<text> runs only the tests whose full title contains it (while working on a suite).
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, grep: process.env.MCP_CLIENT_HOST_GREP });
-  for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
-
-  // The extension registers its test hooks with its contributions, just after activation
-  // (src/activation/contributionLoader.ts).
-  await api();
-  await until('the extension to load its contributions', async () => (await vscode.commands.getCommands(true)).includes(hooks.serverTreeItems));
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, grep });
+  for (const file of files) mocha.addFile(file);
 
   let stats: { passes: number; failures: number; pending: number };
   // Each failure's full title and first line, repeated by scripts/test.mjs at the very end of the run.
@@ -47,7 +53,10 @@ export async function run(): Promise<void> {
     stats = { passes: 0, failures: 1, pending: 0 };
     failures.push(`loading the host tests: ${String(error)}`);
   }
-  // The one line scripts/host/runHostTests.mjs reads the counts from.
-  console.log(`HOST-TEST-RESULT ${JSON.stringify({ passed: stats.passes, failed: stats.failures, skipped: stats.pending, failures })}`);
-  if (stats.failures > 0) throw new Error(`${stats.failures} host test(s) failed`);
+  reportCounts({ passed: stats.passes, failed: stats.failures, skipped: stats.pending, failures });
+}
+
+export function reportCounts(counts: { passed: number; failed: number; skipped: number; failures: string[] }): void {
+  console.log(`HOST-TEST-RESULT ${JSON.stringify(counts)}`);
+  if (counts.failed > 0) throw new Error(`${counts.failed} host test(s) failed`);
 }
