@@ -5,6 +5,7 @@
 import { createServer } from 'node:net';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { showWarning } from '../common/userMessages';
 import type { Logger } from '../mcp/logger';
 import type { ServerDefinition, StdioTransportConfig } from '../mcp/serverDefinition';
 
@@ -70,7 +71,8 @@ async function debugPython(name: string, launch: StdioTransportConfig, debugpyPa
       name,
     );
     logger.warn(message);
-    void vscode.window.showWarningMessage(message);
+    const show = vscode.l10n.t('Show the Extension');
+    void showWarning(message, show).then((choice) => choice === show && vscode.commands.executeCommand('workbench.extensions.search', `@id:${PYTHON_DEBUGGER_EXTENSION}`));
     return undefined;
   }
   const port = await freePort();

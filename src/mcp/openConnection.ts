@@ -11,6 +11,7 @@ import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
+import { speaksOurs } from './startFailure';
 import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure, isStartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
@@ -116,6 +117,11 @@ function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior
   }
   if (prior && cause instanceof UnsupportedProtocolVersionError) {
     return { prior: undefined, why: `The server no longer accepts ${cause.requested} (it now speaks ${cause.supported.join(', ')}); starting it again with server/discover.` };
+  }
+  // No prior: the probe went unanswered (a cold or busy start), initialize followed, and failed on the
+  // version although the server speaks a revision we speak too. Probing again on a new process is the fix.
+  if (!prior && speaksOurs(cause)) {
+    return { prior: undefined, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover.` };
   }
   return undefined;
 }

@@ -63,11 +63,13 @@ export function classifyStartFailure(error: unknown, context: StartContext): Sta
 
 function classify(error: unknown, context: StartContext): [StartFailureKind, string] {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const versionRefused = /protocol version is not supported: (\S+)/.exec((error as Error | undefined)?.message ?? '');
-  if (error instanceof UnsupportedProtocolVersionError) {
-    return ['protocol', `The server speaks protocol ${error.supported.join(', ') || 'unknown'}; this client supports ${supported()}`];
+  const named = versionsNamed(error);
+  if (named && speaksOurs(error)) {
+    // Not a mismatch: the server speaks a revision of ours, but its answer to the server/discover probe
+    // came too late and the initialize that followed went wrong.
+    return ['timeout', `The server speaks protocol ${named.join(', ')} but did not answer server/discover in time, and the initialize that followed failed`];
   }
-  if (versionRefused) return ['protocol', `The server speaks protocol ${versionRefused[1]}; this client supports ${supported()}`];
+  if (named) return ['protocol', `The server speaks protocol ${named.join(', ') || 'unknown'}; this client supports ${supported()}`];
   if (code === 'ENOENT' && (error as NodeJS.ErrnoException).syscall?.startsWith('spawn')) {
     // Node reports a missing working directory as the command being missing.
     if (context.cwd && !directoryExists(context.cwd)) return ['invalid-configuration', `Invalid configuration: the working directory ${context.cwd} does not exist`];
@@ -125,8 +127,13 @@ export function networkReason(error: unknown): string {
 }
 
 /** The SDK lists the initialize-era versions; 2026-07-28 is negotiated by server/discover in 'auto' mode. */
+/** The SDK's list holds the 2025-era revisions; the modern one is negotiated by server/discover. */
+function ourVersions(): string[] {
+  return ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS];
+}
+
 function supported(): string {
-  return ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS].join(', ');
+  return ourVersions().join(', ');
 }
 
 function seconds(ms: number): string {
@@ -139,4 +146,20 @@ function directoryExists(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The protocol versions a server named when the handshake failed on the version (-32022, or the SDK's "not supported: V"). */
+function versionsNamed(error: unknown): string[] | undefined {
+  if (error instanceof UnsupportedProtocolVersionError) return error.supported;
+  const refused = /protocol version is not supported: (\S+)/.exec((error as Error | undefined)?.message ?? '');
+  return refused ? [refused[1]!] : undefined;
+}
+
+/**
+ * True when a handshake failed on the version although the server names a revision this client speaks:
+ * the probe went unanswered in time (a cold or busy start) and the initialize that followed was refused
+ * or answered in 2026 terms. A new process with a new probe fixes that.
+ */
+export function speaksOurs(error: unknown): boolean {
+  return versionsNamed(error)?.some((v) => ourVersions().includes(v)) ?? false;
 }

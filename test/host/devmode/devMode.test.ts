@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { isAlive } from '../../../src/mcp/processTree';
 import { until } from '../../shared/until';
 import { api, serverTreeItem } from '../helpers';
+import { ui } from '../uiDriver';
 
 const fixtureServer = () => join(process.env.MCP_CLIENT_FIXTURES!, 'servers', 'fixtureServer.js');
 /** The Node the fixtures run on (scripts/test.mjs configures it for the `fixture` server). */
@@ -120,6 +121,27 @@ describe('Dev mode', function () {
         await until('the debug session to end with the server', () => terminated.includes(session));
       } finally {
         for (const l of listeners) l.dispose();
+      }
+    });
+
+    it('starts a Python server without the debugger when the Python Debugger extension is missing, and says so', async () => {
+      assert.equal(vscode.extensions.getExtension('ms-python.debugpy'), undefined, 'this run has no Python Debugger extension');
+      // A "python" command that becomes the Node fixture (exec), so that the server really runs.
+      const execNode = ['-c', 'import os, sys; os.execv(sys.argv[1], sys.argv[1:])', node(), fixtureServer(), '--era=legacy'];
+      const sessionsBefore = new Set<vscode.DebugSession>();
+      const listener = vscode.debug.onDidStartDebugSession((s) => sessionsBefore.add(s));
+      try {
+        await setServers({ devpython: { command: 'python3', args: execNode, dev: { debug: { type: 'debugpy' } } } });
+        await running('devpython');
+        assert.ok((await pidOf('devpython')) > 0, 'the server answers tools/call');
+        // In the notification center: a test window does not show toasts.
+        await vscode.commands.executeCommand('notifications.showList');
+        const toast = await ui.text('.notifications-center .notification-list-item', { text: 'needs the Python Debugger extension (ms-python.debugpy), which is not installed', wait: true });
+        assert.match(toast ?? '', /"devpython" starts without the debugger/);
+        assert.equal(sessionsBefore.size, 0, 'no debug session was started');
+      } finally {
+        listener.dispose();
+        await setServers({ devpython: undefined });
       }
     });
 

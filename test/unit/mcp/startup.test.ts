@@ -90,6 +90,26 @@ describe('Server starts (issue 12)', function () {
     });
   });
 
+  describe('a 2026-only server slow to start the first time', () => {
+    // Seen in a busy window: the probe timed out, the fallback initialize was refused (-32022) by a server
+    // that speaks 2026-07-28, and that was reported as "speaks protocol 2026-07-28; this client supports
+    // 2026-07-28, …" and never retried.
+    it('starts it again and probes again, instead of calling it a protocol mismatch', async () => {
+      const logger = new MemoryLogger();
+      const def = definition('cold', stdio('fixtureServer', ['--era=modern-only', `--spawn-log=${spawnLog}`, '--slow-first-start=4000']));
+      const session = newSession(def, { eraMemory: new EraMemory(), logger, probeTimeoutMs: 1000 }, sessions);
+      await session.start();
+      // On a busy machine the next process may miss its probe too: then the backoff starts it again. Either
+      // way it ends up running, and is never given up as a protocol mismatch.
+      await until('the server to run', () => session.state.kind === 'running', 30_000).catch(() => undefined);
+      assert.equal(session.state.kind, 'running', `${message(session)}\n${logger.lines.join('\n')}`);
+      assert.equal(session.protocolVersion, '2026-07-28');
+      assert.ok(spawns() >= 2, 'started again after the refused initialize');
+      assert.ok(logger.lines.some((l) => /did not answer server\/discover in time/.test(l)), logger.lines.join('\n'));
+      assert.ok(!logger.lines.some((l) => /this client supports/.test(l)), 'never reported as a protocol mismatch');
+    });
+  });
+
   describe('failures told truthfully', () => {
     // Defect a: failures on our side read as "The server process exited with code 0".
     it('a: a server that never answers initialize "did not answer initialize", not "exited"', async () => {
