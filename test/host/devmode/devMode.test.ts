@@ -4,7 +4,8 @@
 // user settings for the test and removed afterwards; the watched files live in a folder of the test
 // workspace that the test creates and deletes.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { isAlive } from '../../../src/mcp/processTree';
@@ -126,12 +127,13 @@ describe('Dev mode', function () {
 
     it('starts a Python server without the debugger when the Python Debugger extension is missing, and says so', async () => {
       assert.equal(vscode.extensions.getExtension('ms-python.debugpy'), undefined, 'this run has no Python Debugger extension');
-      // A "python" command that becomes the Node fixture (exec), so that the server really runs.
-      const execNode = ['-c', 'import os, sys; os.execv(sys.argv[1], sys.argv[1:])', node(), fixtureServer(), '--era=legacy'];
+      // A "python3" that is Node (a link), so that the fixture server really runs without Python installed.
+      const bin = mkdtempSync(join(tmpdir(), 'mcp-devpython-'));
+      symlinkSync(node(), join(bin, 'python3'));
       const sessionsBefore = new Set<vscode.DebugSession>();
       const listener = vscode.debug.onDidStartDebugSession((s) => sessionsBefore.add(s));
       try {
-        await setServers({ devpython: { command: 'python3', args: execNode, dev: { debug: { type: 'debugpy' } } } });
+        await setServers({ devpython: { command: join(bin, 'python3'), args: [fixtureServer(), '--era=legacy'], dev: { debug: { type: 'debugpy' } } } });
         await running('devpython');
         assert.ok((await pidOf('devpython')) > 0, 'the server answers tools/call');
         // In the notification center: a test window does not show toasts.
@@ -142,6 +144,7 @@ describe('Dev mode', function () {
       } finally {
         listener.dispose();
         await setServers({ devpython: undefined });
+        rmSync(bin, { recursive: true, force: true });
       }
     });
 
