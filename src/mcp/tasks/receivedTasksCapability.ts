@@ -2,15 +2,17 @@
 // `tasks.requests`, with tasks/list and tasks/cancel), and answers what a server asks about them:
 // the renamed task-augmented requests (taskRequestShim.ts), tasks/get, tasks/result, tasks/list and
 // tasks/cancel, each for that server's own tasks only. ReceivedTasks does the work.
-import type { Client } from '@modelcontextprotocol/client';
+import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ClientCapability } from '../clientCapability';
 import type { ServerDefinition } from '../serverDefinition';
 import { RECEIVED_TASK_METHODS, type ReceivedTasks, type ReceiverConnection } from './receivedTasks';
 import { taskAugmentedMethod } from './taskRequestShim';
 
-const Params = z.looseObject({});
+// The request's own params schema (the SDK's), as the ordinary handler would check them; an invalid one is refused (-32602).
+const PARAMS = { 'sampling/createMessage': specTypeSchemas.CreateMessageRequestParams, 'elicitation/create': specTypeSchemas.ElicitRequestParams };
 const TaskId = z.looseObject({ taskId: z.string() });
+type TaskId = z.infer<typeof TaskId>;
 const ListParams = z.looseObject({ cursor: z.string().optional() });
 const Result = z.looseObject({});
 
@@ -26,13 +28,13 @@ export class ReceivedTasksCapability implements ClientCapability {
       notify: (task) => void client.notification({ method: 'notifications/tasks/status', params: task } as never).catch(() => undefined),
       isOpen: () => client.transport !== undefined,
     };
-    const handle = <P extends z.ZodType>(method: string, params: P, answer: (p: z.infer<P>) => unknown) =>
-      client.setRequestHandler(method as never, { params, result: Result } as never, (async (p: z.infer<P>) => answer(p)) as never);
-    for (const method of RECEIVED_TASK_METHODS) handle(taskAugmentedMethod(method), Params, (p) => this.tasks.create(server, connection, method, p));
-    handle('tasks/get', TaskId, ({ taskId }) => this.tasks.get(server, taskId));
-    handle('tasks/result', TaskId, ({ taskId }) => this.tasks.result(server, taskId));
-    handle('tasks/cancel', TaskId, ({ taskId }) => this.tasks.cancelFromServer(server, taskId));
-    handle('tasks/list', ListParams, ({ cursor }) => {
+    const handle = <P>(method: string, params: unknown, answer: (p: P) => unknown) =>
+      client.setRequestHandler(method as never, { params, result: Result } as never, (async (p: P) => answer(p)) as never);
+    for (const method of RECEIVED_TASK_METHODS) handle<Record<string, unknown>>(taskAugmentedMethod(method), PARAMS[method], (p) => this.tasks.create(server, connection, method, p));
+    handle<TaskId>('tasks/get', TaskId, ({ taskId }) => this.tasks.get(server, taskId));
+    handle<TaskId>('tasks/result', TaskId, ({ taskId }) => this.tasks.result(server, taskId));
+    handle<TaskId>('tasks/cancel', TaskId, ({ taskId }) => this.tasks.cancelFromServer(server, taskId));
+    handle<{ cursor?: string }>('tasks/list', ListParams, ({ cursor }) => {
       // One page holds every task, so no cursor was ever handed out.
       if (cursor !== undefined) throw Object.assign(new Error(`Invalid cursor: ${cursor}`), { code: -32602 });
       return this.tasks.listFor(server);
