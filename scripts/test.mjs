@@ -86,6 +86,8 @@ function hostOptions(logsDir) {
         // test/host/tasks/: a tool run as a task, on 2025-11-25 (core tasks) and 2026-07-28 (the tasks extension).
         tasks: { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js')] },
         'tasks-2026': { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js'), '--era=modern'] },
+        // test/host/tasks/serverTasks.test.ts: a server that asks the client for sampling and elicitation as tasks (2025-11-25).
+        'client-tasks': { command: process.execPath, args: [join(fixtures, 'servers', 'clientTasksFixture.js')] },
         // test/host/skills/: skills (SEP-2640), one intact, one with a file whose digest does not match, one impostor.
         skills: { command: process.execPath, args: [join(fixtures, 'servers', 'skillsFixture.js')] },
       },

@@ -187,7 +187,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         logger: logs.logger(definition.name),
         clientInfo,
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
-        capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), tasks.capability],
+        capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), ...tasks.capabilities],
         logLevel: readLogLevel(),
         eraMemory,
         prepare,

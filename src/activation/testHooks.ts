@@ -153,12 +153,12 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       tasksTree.getChildren().map((task) => ({
         ...plainTreeItem(tasksTree.getTreeItem(task)),
         server: task.server,
-        tool: task.tool,
         taskId: task.taskId,
         status: task.status,
         error: task.error,
-        progress: task.progress,
-        resultText: task.result?.content?.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(''),
+        ...('method' in task
+          ? { method: task.method }
+          : { tool: task.tool, progress: task.progress, resultText: task.result?.content?.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('') }),
       })),
     ),
     // The Skills view: `{ children: <node id> }` expands a node (a skill: loads it, as a click would).

@@ -19,6 +19,19 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
   constructor(private readonly answers: UserAnswers) {}
 
   async form(server: string, params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult> {
+    // A request the server withdraws (its task cancelled, the request cancelled) closes the open dialog.
+    const closing = new vscode.CancellationTokenSource();
+    const close = () => closing.cancel();
+    signal.addEventListener('abort', close);
+    try {
+      return await this.askForm(server, params, signal, closing.token);
+    } finally {
+      signal.removeEventListener('abort', close);
+      closing.dispose();
+    }
+  }
+
+  private async askForm(server: string, params: ElicitRequestFormParams, signal: AbortSignal, closing: vscode.CancellationToken): Promise<ElicitResult> {
     const fields = formFields(params.requestedSchema as never);
     const title = vscode.l10n.t("MCP server '{0}' asks", server);
     const start = await this.answers.decide<Start>({ kind: 'elicitation.start', server, message: params.message, fields: fields.map((f) => f.name) }, async () => {
@@ -28,6 +41,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
           { label: `$(close) ${vscode.l10n.t('Decline')}`, detail: vscode.l10n.t("Tell '{0}' you do not want to answer", server), value: 'decline' as const },
         ],
         { title, placeHolder: oneLine(params.message), ignoreFocusOut: true },
+        closing,
       );
       return picked?.value ?? 'cancel';
     });
@@ -39,7 +53,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
           signal.aborted
             ? Promise.resolve(undefined)
             : this.answers.decide<string | string[] | undefined>({ kind: 'elicitation.field', server, field: field.name, problem }, () =>
-                askField(field, `${title} · ${field.required ? field.title : vscode.l10n.t('{0} (optional)', field.title)} · ${index + 1}/${fields.length}`, params.message),
+                askField(field, `${title} · ${field.required ? field.title : vscode.l10n.t('{0} (optional)', field.title)} · ${index + 1}/${fields.length}`, params.message, closing),
               ),
         (answer) => parseAnswer(field, answer),
       );
@@ -79,19 +93,19 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
   }
 }
 
-async function askField(field: FormField, title: string, message: string): Promise<string | string[] | undefined> {
+async function askField(field: FormField, title: string, message: string, closing: vscode.CancellationToken): Promise<string | string[] | undefined> {
   const initial = field.default === undefined ? undefined : field.default;
   if (field.kind === 'boolean' || field.kind === 'enum') {
     const choices = field.kind === 'boolean' ? [{ value: 'true', title: vscode.l10n.t('Yes') }, { value: 'false', title: vscode.l10n.t('No') }] : (field.choices ?? []);
     const items = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? vscode.l10n.t('default') : undefined, value: c.value }));
     if (!field.required) items.push({ label: vscode.l10n.t('Leave empty'), description: undefined, value: '' });
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), ignoreFocusOut: true }, closing);
     return picked?.value;
   }
   if (field.kind === 'multi') {
     const defaults = Array.isArray(initial) ? initial.map(String) : [];
     const items = (field.choices ?? []).map((c) => ({ label: c.title, value: c.value, picked: defaults.includes(c.value) }));
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), canPickMany: true, ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), canPickMany: true, ignoreFocusOut: true }, closing);
     return picked?.map((p) => p.value);
   }
   return vscode.window.showInputBox({
@@ -101,7 +115,7 @@ async function askField(field: FormField, title: string, message: string): Promi
     placeHolder: field.format,
     ignoreFocusOut: true,
     validateInput: (text) => parseAnswer(field, text).error,
-  });
+  }, closing);
 }
 
 function oneLine(text: string): string {

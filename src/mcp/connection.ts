@@ -11,6 +11,7 @@ import type { Logger } from './logger';
 import { logMethodFor } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
 import { traceTransport } from './protocolTrace';
+import { installTaskRequestShim, withoutUndeclaredTaskRequests } from './tasks/taskRequestShim';
 import { installTaskResultShim } from './tasks/taskResultShim';
 import type { ServerDefinition } from './serverDefinition';
 import { classifyStartFailure, isUnreachable, networkReason } from './startFailure';
@@ -100,7 +101,7 @@ export class Connection {
   ): Promise<Connection> {
     const { definition, logger } = options;
     // One level deep: two capabilities that each add to `extensions` (MCP Apps, tasks…) both keep theirs.
-    const capabilities = options.capabilities.reduce<ClientCapabilities>((caps, c) => mergeCapabilities(caps, c.capabilities), {});
+    const capabilities = withoutUndeclaredTaskRequests(options.capabilities.reduce<ClientCapabilities>((caps, c) => mergeCapabilities(caps, c.capabilities), {}));
     const client = new Client(options.clientInfo, {
       capabilities,
       // Follow nextCursor to the end: the default cap of 64 pages is below what real servers list.
@@ -129,6 +130,8 @@ export class Connection {
     connection.watchTransportErrors();
     // 2026 task handles ({resultType:'task'}) reach startToolTask() instead of failing in the SDK's decoder.
     installTaskResultShim(transport);
+    // 2025 task-augmented sampling/elicitation requests reach receivedTasksCapability.ts, past the SDK's result check.
+    installTaskRequestShim(transport, capabilities);
     void connection.listenForListChanges();
     return connection;
   }

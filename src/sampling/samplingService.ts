@@ -64,6 +64,8 @@ export class SamplingService implements SamplingHandler {
     const source = new vscode.CancellationTokenSource();
     const abort = () => source.cancel();
     signal.addEventListener('abort', abort);
+    // Withdrawn while the approval dialog was open (a cancelled task): the model is not asked.
+    if (signal.aborted) source.cancel();
     try {
       const tools = toChatTools(params);
       const response = await model.sendRequest(

@@ -1,13 +1,16 @@
 // Wires tasks into the extension: the tracker every tool call that runs as a task goes through (Call
-// Tool…, @mcp), the capability each connection declares, the Tasks view and its commands (Cancel Task,
-// Open Result, Clear Finished Tasks). The tasks' ids are kept per workspace so that after a window
-// reload the view finds them again on their servers (which keep a task until its TTL).
+// Tool…, @mcp), the tasks servers ask this client to run (sampling, elicitation), the capabilities each
+// connection declares, the Tasks view and its commands (Cancel Task, Open Result, Clear Finished Tasks).
+// The tool tasks' ids are kept per workspace so that after a window reload the view finds them again on
+// their servers (which keep a task until its TTL); a server's own tasks end with its connection.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import { showError, showInfo } from '../common/userMessages';
 import { ViewIds } from '../common/viewIds';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
+import { ReceivedTasks, type ReceivedTask } from '../mcp/tasks/receivedTasks';
+import { ReceivedTasksCapability } from '../mcp/tasks/receivedTasksCapability';
 import { TasksCapability } from '../mcp/tasks/tasksCapability';
 import { ToolTasks, type SavedTask, type ToolTasksHost, type TrackedTask } from '../mcp/tasks/toolTasks';
 import { TasksTreeProvider } from './tasksTree';
@@ -15,11 +18,12 @@ import { TasksTreeProvider } from './tasksTree';
 const SAVED_TASKS_KEY = 'mcpClient.tasks';
 
 /** The commands take the view's task, or (from a test or another command) its server and id. */
-type TaskRef = Pick<TrackedTask, 'server' | 'taskId'>;
+type TaskRef = Pick<TrackedTask | ReceivedTask, 'server' | 'taskId'>;
 
 export interface TasksFeature {
   tasks: ToolTasks;
-  capability: TasksCapability;
+  received: ReceivedTasks;
+  capabilities: [TasksCapability, ReceivedTasksCapability];
   tree: TasksTreeProvider;
   disposables: vscode.Disposable[];
 }
@@ -27,6 +31,7 @@ export interface TasksFeature {
 export interface TasksOptions {
   workspaceState: vscode.Memento;
   sessions: SessionManager;
+  /** Answers a task's input request, and does the work of a task a server sends (the same dialogs either way). */
   answerInput: ToolTasksHost['answerInput'];
   /** Shows a completed task's result (the tools feature's result document). */
   openResult(task: TrackedTask): Promise<void>;
@@ -34,8 +39,8 @@ export interface TasksOptions {
 
 export function registerTasks(options: TasksOptions): TasksFeature {
   const tasks = new ToolTasks({ session: (name) => options.sessions.get(name), answerInput: options.answerInput });
-  const capability = new TasksCapability(tasks);
-  const tree = new TasksTreeProvider(tasks);
+  const received = new ReceivedTasks(options.answerInput);
+  const tree = new TasksTreeProvider(tasks, received);
   tasks.restore(options.workspaceState.get<SavedTask[]>(SAVED_TASKS_KEY, []));
   let saved = JSON.stringify(tasks.saved());
   const persist = tasks.onDidChange(() => {
@@ -45,14 +50,18 @@ export function registerTasks(options: TasksOptions): TasksFeature {
   });
   return {
     tasks,
-    capability,
+    received,
+    capabilities: [new TasksCapability(tasks), new ReceivedTasksCapability(received)],
     tree,
     disposables: [
       tasks,
+      received,
       tree,
       persist,
       vscode.window.registerTreeDataProvider(ViewIds.tasks, tree),
       vscode.commands.registerCommand(CommandIds.cancelTask, async (which?: TaskRef) => {
+        const own = which && received.find(which.server, which.taskId);
+        if (own) return received.cancel(own);
         const task = which && tasks.find(which.server, which.taskId);
         if (!task) return;
         try {
@@ -70,7 +79,10 @@ export function registerTasks(options: TasksOptions): TasksFeature {
         }
         await options.openResult(task);
       }),
-      vscode.commands.registerCommand(CommandIds.clearEndedTasks, () => tasks.clearEnded()),
+      vscode.commands.registerCommand(CommandIds.clearEndedTasks, () => {
+        tasks.clearEnded();
+        received.clearEnded();
+      }),
     ],
   };
 }

@@ -1,11 +1,23 @@
-// How a task looks in the Tasks view: the tool and server, a status word with its icon, the progress,
-// the elapsed time (ticking while it runs). The server's status message is its own text: shown plain.
+// How a task looks in the Tasks view: the tool (or, for a task a server asked this client to run,
+// "sampling" / "elicitation") and server, a status word with its icon, the progress, the elapsed time
+// (ticking while it runs). The server's status message is its own text: shown plain.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import { escapeMarkdownInline } from '../common/markdownSafety';
+import type { ReceivedTask } from '../mcp/tasks/receivedTasks';
 import type { TrackedTask } from '../mcp/tasks/toolTasks';
 
-export function statusWord(task: TrackedTask): string {
+/** A row of the Tasks view: a tool call a server runs as a task, or a task a server asked this client to run. */
+export type AnyTask = TrackedTask | ReceivedTask;
+
+const isReceived = (task: AnyTask): task is ReceivedTask => 'method' in task;
+
+function taskLabel(task: AnyTask): string {
+  if (!isReceived(task)) return task.tool;
+  return task.method === 'sampling/createMessage' ? vscode.l10n.t('sampling') : vscode.l10n.t('elicitation');
+}
+
+export function statusWord(task: AnyTask): string {
   switch (task.status) {
     case 'working':
       return vscode.l10n.t('working');
@@ -20,7 +32,7 @@ export function statusWord(task: TrackedTask): string {
   }
 }
 
-function statusIcon(task: TrackedTask): vscode.ThemeIcon {
+function statusIcon(task: AnyTask): vscode.ThemeIcon {
   switch (task.status) {
     case 'working':
       return new vscode.ThemeIcon('sync~spin');
@@ -36,7 +48,7 @@ function statusIcon(task: TrackedTask): vscode.ThemeIcon {
 }
 
 /** 0:07, 12:34, 1:02:03 */
-export function elapsed(task: TrackedTask, now = Date.now()): string {
+export function elapsed(task: AnyTask, now = Date.now()): string {
   const total = Math.max(0, Math.floor(((task.endedAt ?? now) - task.createdAt) / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
@@ -44,31 +56,36 @@ export function elapsed(task: TrackedTask, now = Date.now()): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-function progressText(task: TrackedTask): string | undefined {
-  const p = task.progress;
+function progressText(task: AnyTask): string | undefined {
+  const p = isReceived(task) ? undefined : task.progress;
   if (!p || task.status === 'completed') return undefined;
   return p.total ? `${Math.round((p.progress / p.total) * 100)}%` : String(p.progress);
 }
 
 /** What the view and the test hooks show for a task, in one place. */
-export function describeTask(task: TrackedTask): { label: string; description: string; detail: string | undefined } {
+export function describeTask(task: AnyTask): { label: string; description: string; detail: string | undefined } {
   const description = [task.server, statusWord(task), progressText(task), elapsed(task)].filter(Boolean).join(' · ');
-  return { label: task.tool, description, detail: task.error ?? task.statusMessage ?? task.progress?.message };
+  const detail = isReceived(task)
+    ? (task.error ?? vscode.l10n.t("'{0}' asked for this as a task: it can follow and cancel it.", task.server))
+    : (task.error ?? task.statusMessage ?? task.progress?.message);
+  return { label: taskLabel(task), description, detail };
 }
 
-export function taskTreeItem(task: TrackedTask): vscode.TreeItem {
+export function taskTreeItem(task: AnyTask): vscode.TreeItem {
   const { label, description, detail } = describeTask(task);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `task/${task.server}/${task.taskId}`;
   item.description = description;
   item.iconPath = statusIcon(task);
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${escapeMarkdownInline(task.tool)}** · ${escapeMarkdownInline(task.server)}\n\n`);
+  tooltip.appendMarkdown(`**${escapeMarkdownInline(label)}** · ${escapeMarkdownInline(task.server)}\n\n`);
   tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Task {0}: {1}, {2} elapsed', task.taskId, statusWord(task), elapsed(task)))}\n\n`);
   if (detail) tooltip.appendMarkdown(escapeMarkdownInline(detail));
   item.tooltip = tooltip;
   const terminal = task.status === 'completed' || task.status === 'failed' || task.status === 'cancelled';
-  item.contextValue = terminal ? (task.status === 'completed' ? 'mcpTask ended completed' : 'mcpTask ended') : 'mcpTask running';
-  if (task.status === 'completed') item.command = { command: CommandIds.openTaskResult, title: vscode.l10n.t('Open Result'), arguments: [task] };
+  // A server's own task has no result to open here: it went to the server (the sampling log keeps sampling answers).
+  const hasResult = task.status === 'completed' && !isReceived(task);
+  item.contextValue = terminal ? (hasResult ? 'mcpTask ended completed' : 'mcpTask ended') : 'mcpTask running';
+  if (hasResult) item.command = { command: CommandIds.openTaskResult, title: vscode.l10n.t('Open Result'), arguments: [task] };
   return item;
 }
