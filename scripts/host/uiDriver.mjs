@@ -82,7 +82,9 @@ const ACTIONS = {
     if (text) locator = locator.filter({ hasText: exact ? new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) : text });
     if (wait) await locator.first().waitFor({ state: 'visible', timeout: WAIT_MS });
     if ((await locator.count()) === 0) return null;
-    return (await locator.first().textContent())?.trim();
+    // It may go between the count and the read (a dialog closing): then it is not there, not a 30 s wait.
+    const content = await locator.first().textContent({ timeout: wait ? WAIT_MS : 1000 }).catch(() => null);
+    return content === null ? null : content.trim();
   },
   /** The workbench's address and what every browser tab shows now (tabs opened by openExternal, such as a sign-in). */
   async tabs(page) {
