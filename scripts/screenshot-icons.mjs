@@ -2,6 +2,7 @@
 // Starts the demo (its server, tools, a prompt and resources carry data: PNG icons), allows the 'demo'
 // server, opens the Servers, Tools and Resources views, and saves the side bar
 //   out.png (default docs/images/icons-in-trees.png)
+// and then Call Tool…'s picker, with the same icons, beside it as out-call-tool.png (icons-in-trees-call-tool.png),
 // then stops everything. Look at the picture before committing it.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,6 +32,17 @@ try {
   const box = await sidebar.boundingBox();
   await page.screenshot({ path: out, clip: box ?? undefined });
   log(`saved ${out}`);
+  // Call Tool… from the palette: each tool's row shows its own icon, as in the tree.
+  await page.keyboard.press('F1');
+  await page.keyboard.type('MCP Client: Call Tool');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Call Tool' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const picker = page.locator('.quick-input-widget');
+  await picker.locator('.monaco-list-row', { hasText: 'Reindex notes' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await page.waitForTimeout(500);
+  const pickerOut = out.replace(/\.png$/, '-call-tool.png');
+  await page.screenshot({ path: pickerOut, clip: (await picker.boundingBox()) ?? undefined });
+  log(`saved ${pickerOut}`);
 } catch (error) {
   await reportScreenshotFailure(error, browser, out);
 } finally {

@@ -66,8 +66,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   getTreeItem(node: ToolsNode): vscode.TreeItem {
     if (node.kind === 'server') {
       const entry = this.catalog.servers().find((s) => s.server === node.server);
-      const item = new vscode.TreeItem(node.server, entry?.items.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-      item.id = `server/${node.server}`;
+      const hasTools = !!entry?.items.length;
+      const item = new vscode.TreeItem(node.server, hasTools ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+      // VS Code keeps an id's first state: a server first shown with no tools would stay closed once they
+      // arrive. A different id while empty lets the node open when its tools come.
+      item.id = hasTools ? `server/${node.server}` : `server/${node.server}/empty`;
       item.iconPath = new vscode.ThemeIcon(entry?.cached ? CACHED_ICON : 'server');
       item.description = describeServer(entry);
       item.tooltip = entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message;
