@@ -4,6 +4,7 @@
 // to the palette. Quick picks and notifications cannot be driven from inside the extension host; what
 // they would show can be, built by the same functions they use.
 import { chatModelAvailable } from '../common/chatModels';
+import { observeNotifications, type Severity } from '../common/userMessages';
 import * as vscode from 'vscode';
 import type { AppViews } from '../apps/appViews';
 import type { ResponseLog } from '../chat/responseLog';
@@ -43,6 +44,7 @@ export const TestHookIds = {
   registry: 'mcpClient.test.registry',
   tasks: 'mcpClient.test.tasks',
   skillsTree: 'mcpClient.test.skillsTree',
+  notifications: 'mcpClient.test.notifications',
 } as const;
 
 export interface Inspectable {
@@ -62,7 +64,15 @@ export interface Inspectable {
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
   const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree } = parts;
   const command = vscode.commands.registerCommand;
+  // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
+  let notifications: { severity: Severity; message: string }[] = [];
+  observeNotifications((severity, message) => notifications.push({ severity, message }));
   return [
+    command(TestHookIds.notifications, (query: { clear?: boolean } = {}) => {
+      const shown = notifications;
+      if (query.clear) notifications = [];
+      return shown;
+    }),
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
         const item = serversTree.getTreeItem(entry);

@@ -16,12 +16,13 @@ export function chatModelAvailable(): boolean {
 
 async function check(): Promise<void> {
   const models = await vscode.lm.selectChatModels();
-  available = models.length > 0;
-  await vscode.commands.executeCommand('setContext', CHAT_MODEL_CONTEXT_KEY, available);
-  if (!available && !told) {
+  // Told before `available` changes, so whoever sees it changed has seen the notice too.
+  if (models.length === 0 && !told) {
     told = true;
     void showInfo(vscode.l10n.t('no language model is installed, so the chat actions (Send to Chat, Ask about This Resource, @mcp) are hidden until one is, e.g. GitHub Copilot. Prompts still open as documents and tools still run.'));
   }
+  available = models.length > 0;
+  await vscode.commands.executeCommand('setContext', CHAT_MODEL_CONTEXT_KEY, available);
 }
 
 /** Keeps the availability and its context key up to date. */

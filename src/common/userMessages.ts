@@ -8,14 +8,28 @@ export function ownVoice(message: string): string {
   return vscode.l10n.t('MCP Client: {0}', message);
 }
 
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Sees every notification as it is shown (set only by the test hooks, which count them). */
+let observer: ((severity: Severity, message: string) => void) | undefined;
+export function observeNotifications(listener: typeof observer): void {
+  observer = listener;
+}
+
+function told(severity: Severity, message: string): string {
+  const text = ownVoice(message);
+  observer?.(severity, text);
+  return text;
+}
+
 export function showError<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
-  return vscode.window.showErrorMessage(ownVoice(message), ...actions);
+  return vscode.window.showErrorMessage(told('error', message), ...actions);
 }
 
 export function showWarning<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
-  return vscode.window.showWarningMessage(ownVoice(message), ...actions);
+  return vscode.window.showWarningMessage(told('warning', message), ...actions);
 }
 
 export function showInfo<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
-  return vscode.window.showInformationMessage(ownVoice(message), ...actions);
+  return vscode.window.showInformationMessage(told('info', message), ...actions);
 }

@@ -2,11 +2,13 @@
 // rate limit, approval (per-server setting mcpClient.sampling.approval: ask / allow / deny; "Always
 // Allow" writes it), model choice (modelChoice.ts), the request, optional review of the answer, and
 // a log entry. Failures go back as JSON-RPC errors the server understands (-1 for a user's refusal,
-// as the spec's example does); the user hears once per server that no model is available.
+// as the spec's example does); the user hears once per server that no model is available, or in the one
+// notification of the tool call the request came from.
 import { ProtocolError, type CreateMessageRequestParams, type CreateMessageResult, type CreateMessageResultWithTools } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
 import type { UserAnswers } from '../common/userAnswers';
+import { attachToUserCall } from '../common/userCalls';
 import { showWarning } from '../common/userMessages';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import { grantKey } from '../mcp/serverIdentity';
@@ -50,9 +52,12 @@ export class SamplingService implements SamplingHandler {
     });
     if ('error' in choice) {
       this.log.add(server, { ...entry, error: choice.error });
-      if (!this.toldNoModel.has(server)) {
+      // Inside a call the user started, the reason joins that call's one notification; otherwise the user
+      // hears it once per server.
+      const reason = `${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`;
+      if (!attachToUserCall(server, vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, reason)) && !this.toldNoModel.has(server)) {
         this.toldNoModel.add(server);
-        void showWarning(vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, `${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`));
+        void showWarning(vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, reason));
       }
       throw protocolError(INTERNAL_ERROR, `Sampling is not available: ${choice.error}`);
     }

@@ -3,6 +3,7 @@
 // as a read-only document. Shared by the command and anything else that calls a tool by hand.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { beginUserCall } from '../common/userCalls';
 import { showError, showInfo, showWarning } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
@@ -75,20 +76,25 @@ export async function runToolAndShow(
 ): Promise<ToolCallOutcome> {
   // A tool with a UI: its app opens at once, with the input, and hears how the call ends.
   const app = apps?.begin(session.name, tool, args, { show: true });
-  const { result, cancelled, error } = await callWithProgress(session, tool, args, tasks);
+  // A request of the server's that fails during the call (sampling without a model) is told in this
+  // call's one notification (common/userCalls.ts).
+  const call = beginUserCall(session.name);
+  const { result, cancelled, error } = await callWithProgress(session, tool, args, tasks).finally(() => call.end());
+  const because = call.reasons.join(' ');
   app?.end(result ? { result } : cancelled ? { cancelled: vscode.l10n.t('The user cancelled the call.') } : { error: error ?? '' });
   if (cancelled) {
     void showInfo(vscode.l10n.t("the call of '{0}' was cancelled.", tool.name));
     return { cancelled: true, app: app?.launchId };
   }
   if (!result) {
-    void showError(error ?? '');
+    void showError(because ? vscode.l10n.t('{0} ({1})', error ?? '', because) : (error ?? ''));
     return { error, app: app?.launchId };
   }
   const { uri, markdown, outputProblem } = await showToolResult(documents, session.name, tool, args, result);
   const server = session.name;
-  if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
-  else if (outputProblem) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, outputProblem));
+  if (result.isError && because) void showError(vscode.l10n.t("the tool '{0}' of '{1}' failed: {2} (See the result.)", tool.name, server, because));
+  else if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
+  else if (outputProblem || because) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, [outputProblem, because].filter(Boolean).join(' ')));
   return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown, app: app?.launchId };
 }
 

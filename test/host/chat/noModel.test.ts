@@ -1,15 +1,17 @@
 // Issue 16, item 3: without a language model VS Code refuses every chat request, so the chat actions
 // are offered only while a model exists. The test model extension withdraws its models (as if none
 // were installed) and brings them back; the extension follows through onDidChangeChatModels.
+// A tool whose sampling request fails for want of a model is one failure, told in one notification.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { activateAll, hooks, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { activateAll, callTool, hooks, hostSuite, TEST_MODEL_EXTENSION_ID } from '../helpers';
 
 const available = async () => (await vscode.commands.executeCommand<boolean>(hooks.chatModelAvailable)) === true;
 
+const testModels = () => vscode.extensions.getExtension<{ state: { setOffline(offline: boolean): void } }>(TEST_MODEL_EXTENSION_ID)!.exports.state;
+
 describe('Chat actions without a language model', () => {
-  const testModels = () => vscode.extensions.getExtension<{ state: { setOffline(offline: boolean): void } }>(TEST_MODEL_EXTENSION_ID)!.exports.state;
   before(async function () {
     this.timeout(60_000);
     await activateAll();
@@ -29,5 +31,29 @@ describe('Chat actions without a language model', () => {
     testModels().setOffline(false);
     await until('chat actions offered again', available);
     assert.ok((await vscode.lm.selectChatModels()).length > 0);
+  });
+});
+
+describe('Sampling without a language model', () => {
+  hostSuite({ server: 'tools', tools: ['summarize'] });
+  after(async function () {
+    this.timeout(30_000);
+    testModels().setOffline(false);
+    await until('the test models back', async () => (await vscode.lm.selectChatModels({ vendor: 'mcp-test' })).length > 0 && (await available()));
+  });
+
+  it('tells the failed tool call once, naming the server and why', async function () {
+    this.timeout(60_000);
+    testModels().setOffline(true);
+    // The extension has seen the models go (and said once that chat actions are hidden) before counting starts.
+    await until('chat actions withdrawn', async () => !(await available()));
+    await vscode.commands.executeCommand(hooks.notifications, { clear: true });
+    const outcome = await callTool('tools', 'summarize', { text: 'no model here' });
+    assert.equal(outcome.isError, true, JSON.stringify(outcome));
+    assert.match(outcome.markdown ?? '', /No language model is available in VS Code/);
+    const shown = (await vscode.commands.executeCommand<{ severity: string; message: string }[]>(hooks.notifications, { clear: true })) ?? [];
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    assert.equal(shown[0]!.severity, 'error');
+    assert.match(shown[0]!.message, /^MCP Client: the tool 'summarize' of 'tools' failed: 'tools' asked for a model completion, but no language model is available in VS Code\./);
   });
 });
