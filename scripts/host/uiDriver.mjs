@@ -91,9 +91,13 @@ const ACTIONS = {
     const pages = page.context().pages();
     return { workbench: page.url(), tabs: await Promise.all(pages.filter((p) => p !== page).map(async (p) => ({ url: p.url(), text: (await p.textContent('body').catch(() => ''))?.trim() ?? '' }))) };
   },
-  /** Types `text` with the keyboard into whatever has focus (e.g. a quick pick's filter), as a person would. */
-  async type(page, { text }) {
+  /**
+   * Types `text` with the keyboard into whatever has focus (e.g. a quick pick's filter), as a person would;
+   * `thenPress` presses a key right after the last one, with no wait (a quick typist's Enter).
+   */
+  async type(page, { text, thenPress }) {
     await page.keyboard.type(text, { delay: 20 });
+    if (thenPress) await page.keyboard.press(thenPress);
     return true;
   },
   /** Presses one key (Playwright's names: Enter, Escape, ArrowDown…). */

@@ -12,21 +12,75 @@ export function exactMatch(query: string, names: readonly (string | undefined)[]
   return wanted === '' ? undefined : names.find((name) => name?.trim().toLowerCase() === wanted);
 }
 
+/** What this module keeps about each picker it orders. */
+interface PickerState {
+  namesOf: (item: vscode.QuickPickItem) => readonly (string | undefined)[];
+  /** The items and exact names last given, so a keystroke that changes neither leaves the rows alone. */
+  given?: readonly vscode.QuickPickItem[];
+  exactNames?: string;
+  /** Item updates sent without an active row: each brings back one active-row event that no one made by hand. */
+  echoes: number;
+  /** The user moved the active row off the exact match since the last keystroke. */
+  movedByHand: boolean;
+}
+
+const states = new WeakMap<vscode.QuickPick<vscode.QuickPickItem>, PickerState>();
+
+function stateOf<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>, namesOf: (item: T) => readonly (string | undefined)[]): PickerState {
+  const key = picker as unknown as vscode.QuickPick<vscode.QuickPickItem>;
+  let state = states.get(key);
+  if (!state) {
+    const created: PickerState = { namesOf: namesOf as PickerState['namesOf'], echoes: 0, movedByHand: false };
+    picker.onDidChangeValue(() => (created.movedByHand = false));
+    picker.onDidChangeActive(([item]) => {
+      if (created.echoes > 0) created.echoes--;
+      else created.movedByHand = !item || exactMatch(picker.value, namesOfItem(created, item)) === undefined;
+    });
+    states.set(key, (state = created));
+  }
+  return state;
+}
+
+function namesOfItem(state: PickerState, item: vscode.QuickPickItem): readonly (string | undefined)[] {
+  return item.kind === vscode.QuickPickItemKind.Separator ? [] : state.namesOf(item);
+}
+
 /**
  * Sets `picker.items` to `items` for the current filter text, exact matches (by `namesOf`) first and
  * labelled with the matched name. Returns whether there was one (it is then the active item).
  */
 export function showExactMatchesFirst<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>, items: readonly T[], namesOf: (item: T) => readonly (string | undefined)[]): boolean {
+  const state = stateOf(picker, namesOf);
   const exact: T[] = [];
   const rest: T[] = [];
   for (const item of items) {
-    const name = item.kind === vscode.QuickPickItemKind.Separator ? undefined : exactMatch(picker.value, namesOf(item));
+    const name = exactMatch(picker.value, namesOfItem(state, item));
     if (name === undefined) rest.push(item);
     else exact.push(relabel(item, name));
   }
-  picker.items = [...exact, ...rest];
-  if (exact.length) picker.activeItems = [exact[0]!];
+  // Every items update renumbers the rows, and the workbench names rows by number: an update that changes
+  // nothing would only make a quick Enter's row name another item.
+  const exactNames = exact.map((i) => i.label).join('\n');
+  if (state.given !== items || state.exactNames !== exactNames) {
+    state.given = items;
+    state.exactNames = exactNames;
+    picker.items = [...exact, ...rest];
+    if (!exact.length) state.echoes++;
+  }
+  if (exact.length) picker.activeItems = [picker.items[0]!];
   return exact.length > 0;
+}
+
+/**
+ * The item Enter chose. The workbench names the chosen row by its number in the items it shows, so an
+ * Enter pressed within one round trip of the last key (before the reordered items arrived there) names
+ * a row of the previous order: another item. When the filter text is exactly one item's name or title,
+ * that item is meant, unless the user moved the active row away from it by hand after the last key.
+ */
+export function acceptedItem<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>): T | undefined {
+  const state = states.get(picker as unknown as vscode.QuickPick<vscode.QuickPickItem>);
+  const exact = state && !state.movedByHand ? picker.items.filter((i) => exactMatch(picker.value, namesOfItem(state, i)) !== undefined) : [];
+  return exact.length === 1 ? exact[0] : (picker.selectedItems[0] ?? picker.activeItems[0]);
 }
 
 function relabel<T extends vscode.QuickPickItem>(item: T, name: string): T {
@@ -50,7 +104,7 @@ export function pickExactFirst<T extends vscode.QuickPickItem>(
   return new Promise<T | undefined>((resolve) => {
     picker.onDidChangeValue(() => showExactMatchesFirst(picker, items, namesOf));
     picker.onDidAccept(() => {
-      resolve(picker.selectedItems[0] ?? picker.activeItems[0]);
+      resolve(acceptedItem(picker));
       picker.hide();
     });
     picker.onDidHide(() => {

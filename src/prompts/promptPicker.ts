@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { CACHED_ICON, withCachedMark } from '../common/cachedMarks';
 import { CommandIds } from '../common/commandIds';
-import { showExactMatchesFirst } from '../common/exactMatchFirst';
+import { acceptedItem, showExactMatchesFirst } from '../common/exactMatchFirst';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { IconCache } from '../icons/iconCache';
 import { buildPickerRows, type PickerRow } from './pickerRows';
@@ -68,7 +68,7 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
       if (row && 'key' in row) activeKey = row.key;
     });
     qp.onDidAccept(() => {
-      const item = qp.selectedItems[0] ?? qp.activeItems[0];
+      const item = acceptedItem(qp);
       const row = item?.row;
       if (row?.kind === 'prompt') return finish({ kind: 'picked', server: row.server, prompt: row.prompt, value: qp.value, key: row.key });
       if (row?.kind === 'status' && !row.busy) {

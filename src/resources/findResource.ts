@@ -4,7 +4,7 @@
 // time, so a server with tens of thousands of resources is searched lazily, never listed in one go.
 import * as vscode from 'vscode';
 import type { Resource } from '@modelcontextprotocol/client';
-import { showExactMatchesFirst } from '../common/exactMatchFirst';
+import { acceptedItem, showExactMatchesFirst } from '../common/exactMatchFirst';
 import { showInfo } from '../common/userMessages';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
@@ -96,7 +96,7 @@ export function findResource(manager: SessionManager): Promise<ResourceTarget | 
   return new Promise((resolve) => {
     picker.onDidChangeValue(() => void pump());
     picker.onDidAccept(() => {
-      const item = picker.selectedItems[0];
+      const item = acceptedItem(picker);
       if (item?.loadMore) return void pump(true);
       resolve(item?.target);
       picker.hide();

@@ -19,7 +19,7 @@ export const ui = {
   appExists: (instance: string) => act<boolean>('appExists', { instance }),
   click: (selector: string, text?: string) => act<boolean>('click', { selector, text }),
   text: (selector: string, options: { text?: string; exact?: boolean; wait?: boolean } = {}) => act<string | null>('text', { selector, ...options }),
-  type: (text: string) => act<boolean>('type', { text }),
+  type: (text: string, options: { thenPress?: string } = {}) => act<boolean>('type', { text, ...options }),
   press: (key: string) => act<boolean>('press', { key }),
   screenshot: (path: string) => act<boolean>('screenshot', { path }),
   tabs: () => act<{ workbench: string; tabs: { url: string; text: string }[] }>('tabs', {}),

@@ -1,6 +1,8 @@
-// Issue 16, item 5: an exact name wins in the tool picker. The tools fixture lists `read_file` (title
-// "Read File (Deprecated)", description "use read_text_file instead") before `read_text_file`; typing the
-// exact name and Enter in the real quick pick (through the UI driver) must run `read_text_file`.
+// Issue 16, item 5: an exact name or title wins in the tool picker. The tools fixture lists `read_file`
+// (title "Read File (Deprecated)", description "use read_text_file instead") before `read_text_file`
+// (title "Read Text File"); typing either's exact name or title and Enter in the real quick pick (through
+// the UI driver) must run that tool, also when Enter follows the last key at once (before the reordered
+// rows have come back from the extension host: the workbench then names the row by its old number).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
@@ -15,24 +17,38 @@ describe('Exact name first in pickers', () => {
     await until('no editor open', () => vscode.window.tabGroups.all.every((g) => g.tabs.length === 0));
   });
 
-  for (const [typed, expected] of [
-    ['read_text_file', 'read_text_file'],
-    ['read_file', 'read_file'],
-  ] as const) {
+  const cases = [
+    ['read_text_file', 'read_text_file', 'read_text_file'],
+    ['read_file', 'read_file', 'read_file'],
+    ['Read Text File', 'Read Text File', 'read_text_file'],
+  ] as const;
+
+  async function ranTool(pending: Thenable<ToolOutcome | undefined>, expected: string): Promise<void> {
+    const outcome = await pending;
+    assert.match(outcome?.markdown ?? '', new RegExp(`\\b${expected} ran`), JSON.stringify(outcome));
+    await until('the result preview', () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.label.includes(`${expected}.md`))));
+  }
+
+  for (const [typed, label, expected] of cases) {
     it(`typing "${typed}" and Enter runs ${expected}`, async () => {
       const pending = vscode.commands.executeCommand<ToolOutcome>('mcpClient.tools.call');
       await ui.click('.quick-input-widget .quick-input-box input:visible');
       await ui.type(typed);
-      // The filter is applied as the keys arrive; Enter takes the focused row, which must be the exact name
-      // (its label is the name typed; read_file's row also mentions read_text_file in its description).
-      // Waits for exactly that label: the row's detail may contain the name too, and the picker's own filter
-      // focuses a row before the extension's reordering (one round trip later) arrives.
-      const focused = await ui.text('.quick-input-widget .monaco-list-row.focused:visible .label-name', { text: expected, exact: true, wait: true });
-      assert.equal(focused, expected, `focused row: ${focused}`);
+      // The filter is applied as the keys arrive; Enter takes the focused row, which must be the exact match
+      // (labelled with what was typed; read_file's row also mentions read_text_file in its description).
+      // Waits for exactly that label: the picker's own filter focuses a row before the extension's
+      // reordering (one round trip later) arrives.
+      const focused = await ui.text('.quick-input-widget .monaco-list-row.focused:visible .label-name', { text: label, exact: true, wait: true });
+      assert.equal(focused, label, `focused row: ${focused}`);
       await ui.press('Enter');
-      const outcome = await pending;
-      assert.match(outcome?.markdown ?? '', new RegExp(`${expected} ran`), JSON.stringify(outcome));
-      await until('the result preview', () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.label.includes(`${expected}.md`))));
+      await ranTool(pending, expected);
+    });
+
+    it(`typing "${typed}" and Enter at once runs ${expected}`, async () => {
+      const pending = vscode.commands.executeCommand<ToolOutcome>('mcpClient.tools.call');
+      await ui.click('.quick-input-widget .quick-input-box input:visible');
+      await ui.type(typed, { thenPress: 'Enter' });
+      await ranTool(pending, expected);
     });
   }
 });
