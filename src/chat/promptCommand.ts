@@ -5,7 +5,7 @@
 // follow-ups offer the server's other prompts.
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
-import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
+import { RESOURCE_SCHEME, resourceUriParts } from '../resources/resourceUri';
 import { formatInvocation, parseInvocation } from '../common/chatInvocation';
 import { escapeMarkdownInline } from '../common/markdownSafety';
 import { choosePrompt, completeArguments, type ChosenPrompt, type PromptServices } from '../prompts/promptFlow';
@@ -76,7 +76,7 @@ async function runChosen(
     cancel.dispose();
   }
   const conversation = promptConversation(result, userText);
-  for (const uri of conversation.resources) out.reference(vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }));
+  for (const uri of conversation.resources) out.reference(vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server, uri }) }));
   const shownArgs = Object.entries(args).map(([n, v]) => `${escapeMarkdownInline(n)}=${escapeMarkdownInline(v.length > 40 ? `${v.slice(0, 39)}…` : v)}`);
   const count = conversation.turns.length;
   const sent = count === 1 ? vscode.l10n.t('1 message sent to {0}', escapeMarkdownInline(model.name)) : vscode.l10n.t('{0} messages sent to {1}', count, escapeMarkdownInline(model.name));

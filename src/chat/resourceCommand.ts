@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../mcp/errors';
 import { SessionState } from '../mcp/sessionState';
-import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
+import { RESOURCE_SCHEME, resourceUriParts } from '../resources/resourceUri';
 import { closestMatch } from '../common/closestMatch';
 import { leadingWords, quoteIfNeeded } from '../common/chatInvocation';
 import { escapeMarkdownInline } from '../common/markdownSafety';
@@ -55,7 +55,7 @@ export async function handleResourceCommand(
   } finally {
     cancel.dispose();
   }
-  out.reference(vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }));
+  out.reference(vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server, uri }) }));
   if (contents.length === 0) return say(out, vscode.l10n.t('The resource {0} is empty.', escapeMarkdownInline(uri)));
   const turns: ChatTurn[] = [
     { role: 'user', parts: contents.flatMap((c) => resourceParts(c)) },

@@ -3,7 +3,7 @@
 // prompt here, behind a cancellable progress notification.
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
-import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
+import { RESOURCE_SCHEME, resourceUriParts } from '../resources/resourceUri';
 import { promptChatQuery } from '../common/chatInvocation';
 import { CommandIds, VscodeCommandIds } from '../common/commandIds';
 import { showError } from '../common/userMessages';
@@ -52,7 +52,7 @@ export async function performAction(services: PromptServices, documents: PromptD
       prompt: chosen.prompt,
       args: chosen.args,
       result,
-      resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server: chosen.server, uri }) }).toString(),
+      resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server: chosen.server, uri }) }).toString(),
     });
     await documents.show(markdown, chosen.server, chosen.prompt.name);
   } else {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
 import { showError } from '../common/userMessages';
 import { formatSize } from './resourceContents';
-import { documentPath, partPath } from './resourceDocuments';
+import { documentUriParts, partUriParts } from './resourceDocuments';
 import { RESOURCE_SCHEME } from './resourceUri';
 
 /** A resource to open: its server and URI, plus what a listing or link already says about it. */
@@ -20,7 +20,7 @@ export interface ResourceTarget {
 }
 
 export function documentUri(server: string, resource: { uri: string; mimeType?: string }): vscode.Uri {
-  return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: documentPath({ server, uri: resource.uri }, { mimeType: resource.mimeType }) });
+  return vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...documentUriParts({ server, uri: resource.uri }, { mimeType: resource.mimeType }) });
 }
 
 /** Accepts a tree node ({ server, resource }), a ResourceTarget, or an `mcp-client-resource:` URI. */
@@ -58,7 +58,7 @@ export async function openResource(target: ResourceTarget | vscode.Uri, options:
 
 async function pickParts(uri: vscode.Uri, target: ResourceTarget | vscode.Uri): Promise<vscode.Uri[]> {
   const entries = await vscode.workspace.fs.readDirectory(uri);
-  const parts = entries.map(([name]) => ({ label: name, uri: uri.with({ path: partPath(uri.path, name) }) }));
+  const parts = entries.map(([name]) => ({ label: name, uri: uri.with(partUriParts(uri, name)) }));
   const all = { label: `$(files) ${vscode.l10n.t('Open all {0} parts', parts.length)}`, uri: undefined };
   const name = target instanceof vscode.Uri ? uri.path.split('/').pop() : (target.title ?? target.name ?? target.uri);
   const picked = await vscode.window.showQuickPick([...parts, all], {

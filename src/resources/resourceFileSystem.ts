@@ -8,7 +8,7 @@ import { Disposable } from '../mcp/lifecycle';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { formatSize, partsOf, totalSize, type ContentPart } from './resourceContents';
-import { addressKey, parseDocumentPath, type DocumentAddress } from './resourceDocuments';
+import { addressKey, parseDocumentUri, type DocumentAddress } from './resourceDocuments';
 import { RESOURCE_SCHEME, type ResourceAddress } from './resourceUri';
 import type { ResourceWatchers } from './resourceWatchers';
 
@@ -39,7 +39,7 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   watch(uri: vscode.Uri): vscode.Disposable {
-    const address = parseDocumentPath(uri.path);
+    const address = parseDocumentUri(uri);
     if (!address) return new vscode.Disposable(() => undefined);
     const key = addressKey(address);
     const uris = this.watchedUris.get(key) ?? new Map<string, vscode.Uri>();
@@ -91,7 +91,7 @@ export class ResourceFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   private async resolve(uri: vscode.Uri): Promise<{ address: DocumentAddress; read: Read; parts: ContentPart[] }> {
-    const address = parseDocumentPath(uri.path);
+    const address = parseDocumentUri(uri);
     if (uri.scheme !== RESOURCE_SCHEME || !address) throw vscode.FileSystemError.FileNotFound(uri);
     const read = this.read(address);
     return { address, read, parts: await read.parts };

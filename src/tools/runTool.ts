@@ -7,7 +7,7 @@ import { beginUserCall } from '../common/userCalls';
 import { showError, showInfo, showWarning } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
-import { RESOURCE_SCHEME, resourcePath } from '../resources/resourceUri';
+import { RESOURCE_SCHEME, resourceUriParts } from '../resources/resourceUri';
 import { checkStructuredContent, renderToolResultMarkdown } from './toolResult';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolResultDocuments } from './toolResultDocuments';
@@ -107,7 +107,7 @@ export async function showToolResult(documents: ToolResultDocuments, server: str
     args,
     result,
     outputProblem,
-    resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }).toString(),
+    resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server, uri }) }).toString(),
   });
   const uri = await documents.show(markdown, server, tool.name);
   return { uri, markdown, outputProblem };

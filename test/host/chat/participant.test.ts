@@ -3,7 +3,7 @@
 // "Hello from the test model." in three chunks. Requests go through the chat view, as a user's would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { RESOURCE_SCHEME, resourcePath } from '../../../src/resources/resourceUri';
+import { RESOURCE_SCHEME, resourceUriParts } from '../../../src/resources/resourceUri';
 import { PNG } from '../../fixtures/servers/promptsFixtureData';
 import { api, chatResponses, type RecordedResponse, TEST_MODEL_EXTENSION_ID } from '../helpers';
 
@@ -34,7 +34,7 @@ async function ask(query: string): Promise<{ result: ChatResultLike; response: R
 }
 
 const text = (t: string) => ({ text: t });
-const resourceUri = (server: string, uri: string) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server, uri }) }).toString();
+const resourceUri = (server: string, uri: string) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server, uri }) }).toString();
 
 describe('The @mcp chat participant', () => {
   before(async function () {

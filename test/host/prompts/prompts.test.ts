@@ -4,7 +4,7 @@
 // by the same code. The command runs for real with its keybinding arguments.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { RESOURCE_SCHEME, resourcePath } from '../../../src/resources/resourceUri';
+import { RESOURCE_SCHEME, resourceUriParts } from '../../../src/resources/resourceUri';
 import { PNG } from '../../fixtures/servers/promptsFixtureData';
 import { until } from '../../shared/until';
 import { api, hooks } from '../helpers';
@@ -38,7 +38,7 @@ describe('Prompts in the extension host', () => {
     assert.ok(text.includes('## 1. User\n\n# Heading\n\nSome \\*\\*bold\\*\\* text, &lt;b&gt;raw HTML&lt;/b&gt;'), 'text under its role, the paragraph literal, HTML escaped');
     assert.ok(text.includes(`](data:image/png;base64,${PNG})`), 'the image, inline');
     assert.ok(text.includes('```json\n{ "debug": true }\n```'), 'the embedded resource, fenced as JSON');
-    const readme = vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: resourcePath({ server: 'prompts', uri: 'fixture://docs/readme.md' }) });
+    const readme = vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server: 'prompts', uri: 'fixture://docs/readme.md' }) });
     assert.ok(text.includes(`[readme](<${readme.toString()}>)`), 'a link to the linked resource');
     const preview = await until('the Markdown preview tab', () =>
       vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('markdown.preview')),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
 import { answer, api, chatResponses, hooks, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { ui } from '../uiDriver';
 
 interface Item {
   id: string;
@@ -125,6 +126,19 @@ describe('Resources in the extension host', () => {
     assert.equal(vscode.workspace.fs.isWritableFileSystem('mcp-client-resource'), false);
   });
 
+  // Issue 16, item 7: the breadcrumb read `resources › odd%3A%2F%2Fa%20b…`; the path is now for people,
+  // and the exact resource URI (query and fragment included) rides in the URI's query.
+  it('shows a readable breadcrumb for an opened resource, and still reads the exact resource URI', async () => {
+    await open('odd://a b/ü?x=1&y=a/b#frag', 'application/json');
+    const odd = await until('the JSON document', () => activeText()?.languageId === 'json' && activeText());
+    assert.equal(odd.uri.path, '/resources/odd/a b/ü.json');
+    assert.equal(new URLSearchParams(odd.uri.query).get('uri'), 'odd://a b/ü?x=1&y=a/b#frag');
+    assert.equal(odd.getText(), '{ "odd": true }\n');
+    const crumbs = await ui.text('.tabs-breadcrumbs .monaco-breadcrumbs', { text: 'ü.json', wait: true });
+    for (const segment of ['resources', 'odd', 'a b', 'ü.json']) assert.ok(crumbs?.includes(segment), `breadcrumb: ${crumbs}`);
+    assert.doesNotMatch(crumbs ?? '', /%[0-9A-F]{2}/i, `breadcrumb: ${crumbs}`);
+  });
+
   it('opens an image in the image preview, and reads its PNG bytes', async () => {
     await open('fixture://image/pixel.png', 'image/png');
     const tab = await until('the image preview', () => {
@@ -161,7 +175,7 @@ describe('Resources in the extension host', () => {
     await done;
     const doc = await until('the expanded resource', () => activeText()?.uri.path.endsWith('/notes.md') && activeText());
     assert.equal(doc.getText(), 'notes.md of alice\n');
-    assert.ok(doc.uri.path.includes(encodeURIComponent('fixture://users/alice/files/notes.md')));
+    assert.equal(new URLSearchParams(doc.uri.query).get('uri'), 'fixture://users/alice/files/notes.md');
   });
 
   it('refreshes the server node when the resource list changes, keeping the pages shown', async () => {
@@ -193,7 +207,7 @@ describe('Resources in the extension host', () => {
   });
 
   it('shows a read with several contents as a folder of its parts', async () => {
-    const folder = vscode.Uri.from({ scheme: 'mcp-client-resource', path: `/resources/${encodeURIComponent('fixture://multi')}/multi` });
+    const folder = vscode.Uri.from({ scheme: 'mcp-client-resource', path: '/resources/fixture/multi', query: new URLSearchParams({ server: 'resources', uri: 'fixture://multi' }).toString() });
     assert.equal((await vscode.workspace.fs.stat(folder)).type, vscode.FileType.Directory);
     assert.deepEqual(await vscode.workspace.fs.readDirectory(folder), [['part.md', vscode.FileType.File], ['data.json', vscode.FileType.File]]);
     const part = await vscode.workspace.fs.readFile(folder.with({ path: `${folder.path}/part.md` }));

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { fileNameFor } from '../../../src/resources/mimeTypes';
 import { formatSize, partsOf, totalSize } from '../../../src/resources/resourceContents';
-import { documentPath, parseDocumentPath, partPath } from '../../../src/resources/resourceDocuments';
+import { documentUriParts, parseDocumentUri, partUriParts } from '../../../src/resources/resourceDocuments';
 import { expandTemplate, filledValues, templateVariables } from '../../../src/resources/templateExpansion';
 
 describe('resource templates', () => {
@@ -46,11 +46,12 @@ describe('resource documents', () => {
   });
 
   it('addresses the parts of a multi-content read one segment below the resource', () => {
-    const parent = documentPath({ server: 's', uri: 'fixture://multi' });
-    const child = partPath(parent, 'part (2).md');
-    assert.deepEqual(parseDocumentPath(parent), { server: 's', uri: 'fixture://multi' });
-    assert.deepEqual(parseDocumentPath(child), { server: 's', uri: 'fixture://multi', part: 'part (2).md' });
-    assert.equal(documentPath({ server: 'my server', uri: 'notes://clock' }, { mimeType: 'text/plain' }).split('/').pop(), 'clock.txt');
+    const parent = documentUriParts({ server: 's', uri: 'fixture://multi' });
+    const child = partUriParts(parent, 'part (2).md');
+    assert.deepEqual(parseDocumentUri(parent), { server: 's', uri: 'fixture://multi' });
+    assert.deepEqual(parseDocumentUri(child), { server: 's', uri: 'fixture://multi', part: 'part (2).md' });
+    assert.equal(child.path, '/s/fixture/multi/part (2).md');
+    assert.equal(documentUriParts({ server: 'my server', uri: 'notes://clock' }, { mimeType: 'text/plain' }).path.split('/').pop(), 'clock.txt');
   });
 
   it('decodes text and base64 blobs, knowing sizes before decoding, with unique part names', () => {
