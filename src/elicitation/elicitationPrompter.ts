@@ -98,8 +98,9 @@ async function askField(field: FormField, title: string, message: string, closin
   if (field.kind === 'boolean' || field.kind === 'enum') {
     const choices = field.kind === 'boolean' ? [{ value: 'true', title: vscode.l10n.t('Yes') }, { value: 'false', title: vscode.l10n.t('No') }] : (field.choices ?? []);
     const items = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? vscode.l10n.t('default') : undefined, value: c.value }));
+    // A required field offers no "Leave empty"; an optional one offers it last. Enter takes the default.
     if (!field.required) items.push({ label: vscode.l10n.t('Leave empty'), description: undefined, value: '' });
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), ignoreFocusOut: true }, closing);
+    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: field.description ?? oneLine(message) }, closing);
     return picked?.value;
   }
   if (field.kind === 'multi') {
@@ -116,6 +117,29 @@ async function askField(field: FormField, title: string, message: string, closin
     ignoreFocusOut: true,
     validateInput: (text) => parseAnswer(field, text).error,
   }, closing);
+}
+
+/** showQuickPick, with `active` (when given) as the row Enter takes instead of the first; `closing` hides it. */
+function pickWithActive<T extends vscode.QuickPickItem>(items: T[], active: T | undefined, options: { title: string; placeholder: string }, closing: vscode.CancellationToken): Promise<T | undefined> {
+  const picker = vscode.window.createQuickPick<T>();
+  Object.assign(picker, options, { items, ignoreFocusOut: true });
+  if (active) picker.activeItems = [active];
+  const closed = closing.onCancellationRequested(() => picker.hide());
+  return new Promise((resolve) => {
+    picker.onDidAccept(() => {
+      resolve(picker.selectedItems[0] ?? picker.activeItems[0]);
+      picker.hide();
+    });
+    picker.onDidHide(() => {
+      closed.dispose();
+      resolve(undefined);
+      picker.dispose();
+    });
+    if (!closing.isCancellationRequested) return picker.show();
+    closed.dispose();
+    picker.dispose();
+    resolve(undefined);
+  });
 }
 
 function oneLine(text: string): string {

@@ -64,8 +64,10 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
     const typed = picker.value;
     const items: ValueItem[] = suggestions.map((value) => ({ label: value, value, alwaysShow: true }));
     if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: vscode.l10n.t('as typed'), alwaysShow: true });
-    // Only a query or fragment variable (`{?q}`, `{&q}`, `{#f}`) may be left out; a path part needs a value.
+    // Only a query or fragment variable (`{?q}`, `{&q}`, `{#f}`) may be left out; a path part needs a value:
+    // instead of a "Leave empty" row it gets a row saying so, which Enter does not accept.
     if (!typed && optional) items.push({ label: `$(circle-slash) ${vscode.l10n.t('Leave empty')}`, value: '', alwaysShow: true });
+    else if (!typed && !items.length) items.push({ label: `$(info) ${vscode.l10n.t('Type a value for {0}: it is part of the path', `{${name}}`)}`, value: '', alwaysShow: true });
     picker.items = items;
     activeTemplatePicker = { title: picker.title, step: picker.step, value: typed, items: items.map((i) => i.value), busy: picker.busy };
   };
@@ -106,7 +108,10 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
       clearTimeout(timer);
       timer = setTimeout(() => void complete(), COMPLETION_DEBOUNCE_MS);
     });
-    picker.onDidAccept(() => finish(picker.selectedItems[0]?.value ?? picker.value));
+    picker.onDidAccept(() => {
+      const value = picker.selectedItems[0]?.value ?? picker.value;
+      if (value !== '' || optional) finish(value);
+    });
     picker.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
     picker.onDidHide(() => finish(undefined));
     render();

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { until } from '../../shared/until';
 import { answer, api, chatResponses, hooks, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
 import { ui } from '../uiDriver';
+import { resourceUriParts } from '../../../src/resources/resourceUri';
 
 interface Item {
   id: string;
@@ -134,6 +135,8 @@ describe('Resources in the extension host', () => {
     assert.equal(odd.uri.path, '/resources/odd/a b/ü.json');
     assert.equal(new URLSearchParams(odd.uri.query).get('uri'), 'odd://a b/ü?x=1&y=a/b#frag');
     assert.equal(odd.getText(), '{ "odd": true }\n');
+    await ui.screenshot('/tmp/f2-crumbs.png');
+    console.log('DEBUG', await ui.text('.monaco-breadcrumbs'), await ui.text('.tabs-breadcrumbs'));
     const crumbs = await ui.text('.tabs-breadcrumbs .monaco-breadcrumbs', { text: 'ü.json', wait: true });
     for (const segment of ['resources', 'odd', 'a b', 'ü.json']) assert.ok(crumbs?.includes(segment), `breadcrumb: ${crumbs}`);
     assert.doesNotMatch(crumbs ?? '', /%[0-9A-F]{2}/i, `breadcrumb: ${crumbs}`);
@@ -190,7 +193,7 @@ describe('Resources in the extension host', () => {
   });
 
   it('reports missing resources and the size limit as file errors naming server and URI', async () => {
-    const uri = (resource: string) => vscode.Uri.from({ scheme: 'mcp-client-resource', path: `/resources/${encodeURIComponent(resource)}/x` });
+    const uri = (resource: string) => vscode.Uri.from({ scheme: 'mcp-client-resource', ...resourceUriParts({ server: 'resources', uri: resource }) });
     await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri('fixture://missing'))), (error: vscode.FileSystemError) => {
       assert.equal(error.code, 'FileNotFound');
       assert.match(error.message, /MCP server 'resources' has no resource fixture:\/\/missing/);
