@@ -37,6 +37,7 @@ import { registerAddServerCommand } from '../servers/addServer';
 import { registerServerCommands } from '../servers/serverCommands';
 import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
+import { instructionsMarkdown } from '../servers/instructionsMarkdown';
 import { registerTools } from '../tools/registerTools';
 import { showToolResult } from '../tools/runTool';
 import { registerTasks } from '../tasks/registerTasks';
@@ -160,6 +161,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     host.serversTree.addNotes(devMode.notes),
     icons,
     host.serversTree.setIcons(icons),
+    host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
     ...devMode.disposables,
   ];
   // Test runs only (the switch is read once, in activate.ts, where the answers are made).

@@ -16,6 +16,8 @@ export const TextCaps = {
   description: 2_000,
   /** One line of server instructions. */
   instructionLine: 500,
+  /** Lines of server instructions shown. */
+  instructionLines: 20,
 } as const;
 
 /** `text` without invisible or reordering characters, cut at `max` characters with the cut said. */

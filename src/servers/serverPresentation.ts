@@ -76,9 +76,13 @@ export function descriptionFor(entry: ServerEntry): string {
   }
 }
 
-export function tooltipFor(entry: ServerEntry): vscode.MarkdownString {
+/** A server's instructions as inert Markdown, lines capped; `moreLines(n)` says n lines were left out. */
+export type InstructionsMarkdown = (instructions: string, moreLines: (count: number) => string) => string;
+
+export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: InstructionsMarkdown): vscode.MarkdownString {
   // Server-provided text (name, instructions, errors) is untrusted: never isTrusted, no HTML,
-  // and escaped so it cannot inject links or markup.
+  // and escaped so it cannot inject links or markup; instructions, once instructionsMarkdown is loaded,
+  // keep their formatting but stay inert (markdownSafety).
   // No theme icons: server text could otherwise draw real ones; our own marks are plain characters.
   const md = new vscode.MarkdownString(undefined, false);
   md.isTrusted = false;
@@ -98,7 +102,11 @@ export function tooltipFor(entry: ServerEntry): vscode.MarkdownString {
   }
   const caps = session?.capabilities;
   if (caps) md.appendMarkdown(`${esc(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none')))}\n\n`);
-  if (session?.instructions) md.appendMarkdown(`${esc(vscode.l10n.t('Instructions:'))}\n\n${quote(session.instructions)}\n\n`);
+  if (session?.instructions) {
+    const moreLines = (count: number) => vscode.l10n.t('… {0} more lines', count);
+    const instructions = instructionsMarkdown ? instructionsMarkdown(session.instructions, moreLines) : quote(session.instructions);
+    md.appendMarkdown(`${esc(vscode.l10n.t('Instructions:'))}\n\n${instructions}\n\n---\n\n`);
+  }
   if (state.kind === 'error' || state.kind === 'invalid') md.appendMarkdown(`⛔ ${esc(cleanServerText(state.message, TextCaps.description))}\n\n`);
   if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) md.appendMarkdown(`ℹ ${esc(cleanServerText(state.reason, TextCaps.description))}\n\n`);
   return md;
@@ -123,11 +131,9 @@ export function esc(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
 }
 
-const MAX_INSTRUCTION_LINES = 20;
-
 function quote(text: string): string {
   const all = cleanServerText(text, Number.MAX_SAFE_INTEGER).split('\n');
-  const lines = all.slice(0, MAX_INSTRUCTION_LINES).map((l) => `> ${esc(truncateVisibly(l, TextCaps.instructionLine))}`);
-  if (all.length > MAX_INSTRUCTION_LINES) lines.push(`> ${esc(vscode.l10n.t('… {0} more lines', all.length - MAX_INSTRUCTION_LINES))}`);
+  const lines = all.slice(0, TextCaps.instructionLines).map((l) => `> ${esc(truncateVisibly(l, TextCaps.instructionLine))}`);
+  if (all.length > TextCaps.instructionLines) lines.push(`> ${esc(vscode.l10n.t('… {0} more lines', all.length - TextCaps.instructionLines))}`);
   return lines.join('\n');
 }

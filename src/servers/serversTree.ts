@@ -5,7 +5,7 @@ import type { IconCache } from '../icons/iconCache';
 import { Disposable } from '../mcp/lifecycle';
 import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
-import { contextValueFor, descriptionFor, esc, iconFor, shadowsUserServer, tooltipFor } from './serverPresentation';
+import { contextValueFor, descriptionFor, esc, iconFor, shadowsUserServer, tooltipFor, type InstructionsMarkdown } from './serverPresentation';
 
 /**
  * What a feature adds to a server's node (src/registry: a newer version is published; src/devmode: dev
@@ -22,6 +22,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly notes: ServerNotes[] = [];
   private icons: IconCache | undefined;
+  private instructionsMarkdown: InstructionsMarkdown | undefined;
 
   constructor(private readonly manager: SessionManager) {
     super();
@@ -55,6 +56,15 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     });
   }
 
+  /** Renders servers' instructions as inert Markdown (servers/instructionsMarkdown.ts, loaded late); quoted as plain text until set. */
+  setInstructionsMarkdown(render: InstructionsMarkdown): vscode.Disposable {
+    this.instructionsMarkdown = render;
+    this.changeEmitter.fire(undefined);
+    return new vscode.Disposable(() => {
+      if (this.instructionsMarkdown === render) this.instructionsMarkdown = undefined;
+    });
+  }
+
   getTreeItem(entry: ServerEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(entry.name, vscode.TreeItemCollapsibleState.None);
     const notes = this.notes.flatMap((n) => n.noteFor(entry.name) ?? []);
@@ -62,7 +72,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     // Notes first: they may ask for an action, and a narrow side bar cuts descriptions off at the end.
     const shadow = shadowsUserServer(entry) ? vscode.l10n.t('shadows your user server') : undefined;
     item.description = [shadow, ...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · ');
-    const tooltip = (item.tooltip = tooltipFor(entry));
+    const tooltip = (item.tooltip = tooltipFor(entry, this.instructionsMarkdown));
     for (const note of notes.reverse()) tooltip.value = `${note.mark} ${esc(note.tooltip)}\n\n${tooltip.value}`;
     // The server's own icon says which server it is; any other state than running needs the state icon.
     const own = entry.session && SessionState.isRunning(entry.session.state) ? this.icons?.imageFor(entry.session.serverInfo?.icons) : undefined;

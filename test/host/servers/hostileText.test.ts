@@ -28,11 +28,13 @@ describe('Hostile server text in the views', function () {
       {
         ...servers,
         bloated: { command: process.execPath, args: [script, '--tools=3000'] },
+        markdowned: { command: process.execPath, args: [script, '--tools=1', '--markdown'] },
         queried: { url: 'http://user:pw@127.0.0.1:9/mcp?token=query-secret-value', autoStart: false },
       },
       vscode.ConfigurationTarget.Global,
     );
     await until('bloated to run', async () => (await stateOf('bloated')) === 'running', 60_000);
+    await until('markdowned to run', async () => (await stateOf('markdowned')) === 'running', 60_000);
   });
 
   after(async () => {
@@ -57,9 +59,24 @@ describe('Hostile server text in the views', function () {
   it('caps instruction lines in the server tooltip and renders no theme icons from server text', async () => {
     const item = (await serverTreeItem('bloated'))!;
     assert.ok(item.tooltip.length < 3_000, `tooltip capped: ${item.tooltip.length} characters`);
-    assert.match(item.tooltip, /more characters\\\)/);
-    assert.match(item.tooltip, /> Second line/);
+    assert.match(item.tooltip, /more characters\)/);
+    assert.match(item.tooltip, /^Second line\.$/m);
     assert.ok(!item.tooltip.includes('$('), 'no theme icon syntax at all');
+  });
+
+  // Issue 16, item 7: instructions were shown as escaped text with the bullets run together.
+  it('renders instructions as Markdown, inert: no command link, no image loaded, no HTML', async () => {
+    const item = (await serverTreeItem('markdowned'))!;
+    const instructions = item.tooltip.slice(item.tooltip.indexOf('## Using the fixture'));
+    assert.match(instructions, /^- First, list the tools\.\n- Then \*\*call\*\* one\.$/m, item.tooltip);
+    // What VS Code's Markdown renderer makes of it: a real list and emphasis; a web link, but no command link,
+    // no image and no HTML element.
+    const html = await vscode.commands.executeCommand<string>('markdown.api.render', instructions);
+    assert.match(html, /<li[^>]*>First, list the tools\.<\/li>/);
+    assert.match(html, /<strong>call<\/strong>/);
+    assert.match(html, /<a [^>]*href="https:\/\/example\.com\/docs"/);
+    assert.doesNotMatch(html, /href="command:|<img|<b>/, html);
+    assert.match(html, /Run this/);
   });
 
   it('shows an HTTP server without the user info or query string of its URL', async () => {
