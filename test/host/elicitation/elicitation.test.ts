@@ -3,6 +3,7 @@
 // checks exactly what the server got back: accept with content, decline, or cancel.
 import * as assert from 'node:assert/strict';
 import { answer, callTool, hostSuite, questions } from '../helpers';
+import { ui } from '../uiDriver';
 
 const serverGot = (markdown: string | undefined) => JSON.parse(/## Result\n\n(.*)\n/.exec(markdown ?? '')?.[1] ?? 'null') as unknown;
 
@@ -24,6 +25,25 @@ describe('Elicitation', () => {
     const asked = await questions();
     assert.deepEqual(asked[0], { kind: 'elicitation.start', server: 'tools', message: 'Who should we contact?', fields: ['email', 'age', 'subscribe', 'color', 'tags'] });
     assert.match(asked[2]!.problem as string, /email address/);
+  });
+
+  // Issue 16, item 7: "Leave empty" is not offered for a required field, and Enter takes a field's default
+  // (the first row used to be focused: "Yes" for a boolean whose default is false). The last three fields
+  // are asked in the real quick pick.
+  it('offers no "Leave empty" for a required choice, and Enter takes the default', async () => {
+    await answer({ kind: 'elicitation.start', answer: 'respond' }, { kind: 'elicitation.field', answer: 'ada@example.com' }, { kind: 'elicitation.field', answer: '36' });
+    const pending = callTool('tools', 'ask_user', {});
+    const row = (label: string) => ui.text('.quick-input-widget .monaco-list-row.focused:visible .label-name', { text: label, exact: true, wait: true });
+    await ui.text('.quick-input-widget .quick-input-title', { text: 'subscribe (optional)', wait: true });
+    assert.equal(await row('No'), 'No');
+    await ui.press('Enter');
+    await ui.text('.quick-input-widget .quick-input-title', { text: 'color ·', wait: true });
+    assert.equal(await row('Red'), 'Red');
+    assert.equal(await ui.text('.quick-input-widget .monaco-list-row:visible', { text: 'Leave empty' }), null);
+    await ui.press('Enter');
+    await ui.text('.quick-input-widget .quick-input-title', { text: 'tags (optional)', wait: true });
+    await ui.press('Enter');
+    assert.deepEqual(serverGot((await pending).markdown), { action: 'accept', content: { email: 'ada@example.com', age: 36, subscribe: false, color: 'r' } });
   });
 
   it('returns decline when the user declines', async () => {

@@ -23,6 +23,8 @@ interface TestModel {
   requests: { messages: { role: string; parts: { text?: string }[] }[] }[];
 }
 interface Picker {
+  title?: string;
+  value?: string;
   step?: number;
   items: string[];
   busy: boolean;
@@ -177,6 +179,24 @@ describe('Resources in the extension host', () => {
     const doc = await until('the expanded resource', () => activeText()?.uri.path.endsWith('/notes.md') && activeText());
     assert.equal(doc.getText(), 'notes.md of alice\n');
     assert.equal(new URLSearchParams(doc.uri.query).get('uri'), 'fixture://users/alice/files/notes.md');
+  });
+
+  // Issue 16, item 7: "Leave empty" was preselected for a required template variable.
+  it('neither offers nor accepts an empty value for a path variable', async () => {
+    const template = { uriTemplate: 'fixture://item/{n}', name: 'item' };
+    const done = vscode.commands.executeCommand('mcpClient.resources.openTemplate', { kind: 'template', server: 'resources', template });
+    await until('the picker for {n}', async () => (await picker())?.title?.endsWith('fixture://item/{n}'));
+    const focused = await ui.text('.quick-input-widget .monaco-list-row.focused:visible', { text: 'Type a value for {n}', wait: true });
+    assert.match(focused ?? '', /it is part of the path/);
+    assert.equal(await ui.text('.quick-input-widget .monaco-list-row:visible', { text: 'Leave empty' }), null);
+    // Enter on nothing keeps the picker: the 7 typed next goes into the same step.
+    await ui.press('Enter');
+    await ui.type('7');
+    await until('the value typed', async () => (await picker())?.value === '7');
+    await ui.press('Enter');
+    await done;
+    const doc = await until('item 7', () => activeText()?.uri.path.endsWith('/7') && activeText());
+    assert.equal(new URLSearchParams(doc.uri.query).get('uri'), 'fixture://item/7');
   });
 
   it('refreshes the server node when the resource list changes, keeping the pages shown', async () => {
