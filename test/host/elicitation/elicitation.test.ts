@@ -34,14 +34,19 @@ describe('Elicitation', () => {
     await answer({ kind: 'elicitation.start', answer: 'respond' }, { kind: 'elicitation.field', answer: 'ada@example.com' }, { kind: 'elicitation.field', answer: '36' });
     const pending = callTool('tools', 'ask_user', {});
     const row = (label: string) => ui.text('.quick-input-widget .monaco-list-row.focused:visible .label-name', { text: label, exact: true, wait: true });
-    await ui.text('.quick-input-widget .quick-input-title', { text: 'subscribe (optional)', wait: true });
+    // Each step is a new quick pick: wait for its title, and give its filter box the keyboard before Enter.
+    const step = async (title: string) => {
+      await ui.text('.quick-input-widget .quick-input-title', { text: title, wait: true });
+      await ui.click('.quick-input-widget .quick-input-box input:visible');
+    };
+    await step('subscribe (optional)');
     assert.equal(await row('No'), 'No');
     await ui.press('Enter');
-    await ui.text('.quick-input-widget .quick-input-title', { text: 'color ·', wait: true });
+    await step('color ·');
     assert.equal(await row('Red'), 'Red');
     assert.equal(await ui.text('.quick-input-widget .monaco-list-row:visible', { text: 'Leave empty' }), null);
     await ui.press('Enter');
-    await ui.text('.quick-input-widget .quick-input-title', { text: 'tags (optional)', wait: true });
+    await step('tags (optional)');
     await ui.press('Enter');
     assert.deepEqual(serverGot((await pending).markdown), { action: 'accept', content: { email: 'ada@example.com', age: 36, subscribe: false, color: 'r' } });
   });

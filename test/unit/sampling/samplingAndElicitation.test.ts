@@ -30,7 +30,7 @@ describe('sampling and elicitation features', () => {
     const elicitation = new ElicitationCapability({
       form: async (server, params) => {
         elicited.push({ server, params });
-        return { action: 'accept', content: { email: 'ada@example.com' } };
+        return { action: 'accept', content: { email: 'ada@example.com', color: 'g' } };
       },
       url: async () => ({ action: 'decline' }),
       completed: () => undefined,
@@ -64,7 +64,7 @@ describe('sampling and elicitation features', () => {
 
   it('answers elicitation/create through the handler', async () => {
     const result = await session.callTool({ name: 'ask_user', arguments: {} });
-    assert.deepEqual(JSON.parse(textOf(result)), { action: 'accept', content: { email: 'ada@example.com' } });
+    assert.deepEqual(JSON.parse(textOf(result)), { action: 'accept', content: { email: 'ada@example.com', color: 'g' } });
     assert.equal(elicited[0]?.server, 'toolbox');
     assert.equal(elicited[0]?.params.message, 'Who should we contact?');
   });
