@@ -27,9 +27,14 @@ try {
   const { page } = opened;
   await allowServer(page, 'demo');
   await showRunningServer(page, 'guide');
-  await serverRow(page, 'guide').locator('.label-name').hover();
+  // The tooltip shows after the mouse rests on the row; a row re-rendered under it starts that over.
   const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Using the fixture' }).first();
-  await hover.waitFor({ state: 'visible', timeout: 20_000 });
+  for (let attempt = 0; attempt < 5 && !(await hover.isVisible()); attempt++) {
+    await page.mouse.move(1390, 500);
+    await serverRow(page, 'guide').locator('.label-name').hover();
+    await hover.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => {});
+  }
+  await hover.waitFor({ state: 'visible', timeout: 5_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: out });
   log(`saved ${out}`);
