@@ -11,16 +11,19 @@ const available = async () => (await vscode.commands.executeCommand<boolean>(hoo
 
 const testModels = () => vscode.extensions.getExtension<{ state: { setOffline(offline: boolean): void } }>(TEST_MODEL_EXTENSION_ID)!.exports.state;
 
+/** Brings the test models back for the suites that follow. */
+async function modelsBack(this: Mocha.Context): Promise<void> {
+  this.timeout(30_000);
+  testModels().setOffline(false);
+  await until('the test models back', async () => (await vscode.lm.selectChatModels({ vendor: 'mcp-test' })).length > 0 && (await available()));
+}
+
 describe('Chat actions without a language model', () => {
   before(async function () {
     this.timeout(60_000);
     await activateAll();
   });
-  after(async function () {
-    this.timeout(30_000);
-    testModels().setOffline(false);
-    await until('the test models back', async () => (await vscode.lm.selectChatModels({ vendor: 'mcp-test' })).length > 0 && (await available()));
-  });
+  after(modelsBack);
 
   it('offers the chat actions only while a model exists', async function () {
     this.timeout(60_000);
@@ -36,11 +39,7 @@ describe('Chat actions without a language model', () => {
 
 describe('Sampling without a language model', () => {
   hostSuite({ server: 'tools', tools: ['summarize'] });
-  after(async function () {
-    this.timeout(30_000);
-    testModels().setOffline(false);
-    await until('the test models back', async () => (await vscode.lm.selectChatModels({ vendor: 'mcp-test' })).length > 0 && (await available()));
-  });
+  after(modelsBack);
 
   it('tells the failed tool call once, naming the server and why', async function () {
     this.timeout(60_000);
