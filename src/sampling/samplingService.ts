@@ -54,10 +54,10 @@ export class SamplingService implements SamplingHandler {
       this.log.add(server, { ...entry, error: choice.error });
       // Inside a call the user started, the reason joins that call's one notification; otherwise the user
       // hears it once per server.
-      const reason = `${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`;
-      if (!attachToUserCall(server, vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, reason)) && !this.toldNoModel.has(server)) {
+      const message = vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, `${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`);
+      if (!attachToUserCall(server, message) && !this.toldNoModel.has(server)) {
         this.toldNoModel.add(server);
-        void showWarning(vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, reason));
+        void showWarning(message);
       }
       throw protocolError(INTERNAL_ERROR, `Sampling is not available: ${choice.error}`);
     }
