@@ -11,9 +11,8 @@ import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
-import { speaksOurs } from './startFailure';
 import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
-import { classifyStartFailure, isStartFailure } from './startFailure';
+import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
 import { StdioProcess } from './stdioProcess';
 
 /** What a session starts a connection with (SessionOptions has all of it). */
