@@ -64,7 +64,7 @@ export function classifyStartFailure(error: unknown, context: StartContext): Sta
 function classify(error: unknown, context: StartContext): [StartFailureKind, string] {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const named = versionsNamed(error);
-  if (named && speaksOurs(error)) {
+  if (named?.some(isOurs)) {
     // Not a mismatch: the server speaks a revision of ours, but its answer to the server/discover probe
     // came too late and the initialize that followed went wrong.
     return ['timeout', `The server speaks protocol ${named.join(', ')} but did not answer server/discover in time, and the initialize that followed failed`];
@@ -132,6 +132,8 @@ function ourVersions(): string[] {
   return ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS];
 }
 
+const isOurs = (version: string) => ourVersions().includes(version);
+
 function supported(): string {
   return ourVersions().join(', ');
 }
@@ -161,5 +163,5 @@ function versionsNamed(error: unknown): string[] | undefined {
  * or answered in 2026 terms. A new process with a new probe fixes that.
  */
 export function speaksOurs(error: unknown): boolean {
-  return versionsNamed(error)?.some((v) => ourVersions().includes(v)) ?? false;
+  return versionsNamed(error)?.some(isOurs) ?? false;
 }

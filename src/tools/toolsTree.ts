@@ -117,20 +117,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
 
 function describeServer(entry: ServerTools | undefined): string {
   if (!entry) return '';
-  if (entry.cached) {
-    const count = entry.items.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', entry.items.length);
-    return vscode.l10n.t('{0} · cached · {1}', count, entry.status === 'starting' ? vscode.l10n.t('starting') : entry.status === 'failed' ? vscode.l10n.t('failed') : entry.status === 'loading' ? vscode.l10n.t('loading') : vscode.l10n.t('not running'));
-  }
-  switch (entry.status) {
-    case 'ready':
-      return entry.items.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', entry.items.length);
-    case 'failed':
-      return vscode.l10n.t('failed');
-    case 'loading':
-      return vscode.l10n.t('loading');
-    case 'starting':
-      return vscode.l10n.t('starting');
-    case 'stopped':
-      return vscode.l10n.t('stopped');
-  }
+  const count = entry.items.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', entry.items.length);
+  const activity = entry.status === 'starting' ? vscode.l10n.t('starting') : entry.status === 'failed' ? vscode.l10n.t('failed') : entry.status === 'loading' ? vscode.l10n.t('loading') : undefined;
+  if (entry.cached) return vscode.l10n.t('{0} · cached · {1}', count, activity ?? vscode.l10n.t('not running'));
+  return activity ?? (entry.status === 'stopped' ? vscode.l10n.t('stopped') : count);
 }
