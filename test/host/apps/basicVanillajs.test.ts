@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllApps, initializedApp, running } from './appsHelpers';
-import { answer, callTool, hooks, questions } from '../helpers';
+import { answer, callTool, hooks, questions, toolsOf } from '../helpers';
 import { ui } from '../uiDriver';
 import { until } from '../../shared/until';
 
@@ -52,6 +52,9 @@ describe('MCP Apps: basic-vanillajs', () => {
 
   it('marks tools that have an app in the Tools view and the tool picker', async () => {
     await running('apps');
+    // Both servers' tools listed (run alone, this test would otherwise read the tree before they arrive).
+    await toolsOf('basic', ['get-time']);
+    await toolsOf('apps', ['app_only_counter', 'fixture_state']);
     const tree = await vscode.commands.executeCommand<{ label: string; children: { label: string; description: string; tooltip: string }[] }[]>(hooks.toolsTree);
     const tool = (server: string, label: string) => tree.find((s) => s.label === server)!.children.find((c) => c.label === label)!;
     assert.match(tool('basic', 'Get Time').description, /^get-time · app\b/);
