@@ -2,20 +2,12 @@
 // a link goes through VS Code's external opener (which asks before opening a site the user has not
 // trusted), and a message goes into the chat input, addressed to @mcp, for the user to send or not.
 import * as vscode from 'vscode';
+import { openInBrowser } from '../common/browserHandOff';
 import { VscodeCommandIds } from '../common/commandIds';
 
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
-
-/** Opens a web or mail link; anything else (command:, file:, vscode: …) is refused. */
+/** Opens a web or mail link; anything else (command:, file:, vscode: …, this computer, a private network) is refused. */
 export async function openLink(url: string): Promise<boolean> {
-  let uri: vscode.Uri;
-  try {
-    uri = vscode.Uri.parse(url, true);
-  } catch {
-    return false;
-  }
-  if (!LINK_SCHEMES.has(uri.scheme)) return false;
-  return vscode.env.openExternal(uri);
+  return openInBrowser(url, { purpose: 'app link', schemes: ['https:', 'http:', 'mailto:'] });
 }
 
 /** Puts the text in the chat input (never sends it). */

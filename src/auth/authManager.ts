@@ -3,6 +3,7 @@
 // rule that a browser only opens after a visible user action: background starts that need a sign-in
 // stop at "needs sign-in" and offer a "Sign in" button instead.
 import * as vscode from 'vscode';
+import { openInBrowser } from '../common/browserHandOff';
 import { showError, showInfo, showWarning } from '../common/userMessages';
 import type { ConnectionAuth } from '../mcp/connectionAuth';
 import type { ServerDefinition } from '../mcp/serverDefinition';
@@ -13,6 +14,7 @@ import { enterpriseAssertion, workloadIdentityAssertion } from './assertionSourc
 import { JwtBearerProvider } from './jwtBearerProvider';
 import { findFreePort, isPortFree, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
+import { isLocalServer, serverFetch } from './serverFetch';
 
 const CLIENT_NAME = 'MCP Client for VS Code';
 
@@ -35,8 +37,10 @@ export class AuthManager implements vscode.Disposable {
     if (Object.keys(definition.transport.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
     const provider = await this.providerFor(definition);
     const skipIssuerMetadataValidation = definition.oauth?.allowIssuerMismatch === true;
-    if (provider instanceof JwtBearerProvider) return { provider, skipIssuerMetadataValidation };
-    return { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare(), skipIssuerMetadataValidation };
+    // Discovery, registration and token requests to the places the server's metadata names go through the guard.
+    const fetch = serverFetch(definition.transport.url, definition.transport.headers);
+    if (provider instanceof JwtBearerProvider) return { provider, skipIssuerMetadataValidation, fetch };
+    return { provider, takeCallback: () => provider.takeCallback(), prepare: () => provider.prepare(), skipIssuerMetadataValidation, fetch };
   }
 
   private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider | JwtBearerProvider> {
@@ -65,7 +69,7 @@ export class AuthManager implements vscode.Disposable {
       onAuthorizationNeeded: () => this.offerSignIn(name),
       authorizer: {
         authorize: (authUrl, redirectUri, state) =>
-          new LoopbackAuthorizer({ openBrowser: (u) => this.openBrowser(name, u), signal: this.signingIn.get(name) }).authorize(authUrl, redirectUri, state),
+          new LoopbackAuthorizer({ openBrowser: (u) => this.openBrowser(name, url, u), signal: this.signingIn.get(name) }).authorize(authUrl, redirectUri, state),
       },
     });
     this.providers.set(name, { key, provider });
@@ -100,12 +104,18 @@ export class AuthManager implements vscode.Disposable {
     return `mcpClient.oauth/idp/${idpTokenEndpoint}/idToken`;
   }
 
-  private async openBrowser(name: string, url: URL): Promise<boolean> {
-    // The authorization server is named, so the user can tell where they are about to sign in.
-    return vscode.env.openExternal(vscode.Uri.parse(url.toString(), true)).then((opened) => {
-      if (!opened) void showWarning(vscode.l10n.t("could not open the browser to sign in to '{0}' ({1}).", name, url.origin));
-      return opened;
-    });
+  /**
+   * The sign-in page, through the one browser hand-off: a web page only (never `file:`, `vscode:`,
+   * `command:`…), and on this computer or a private network only when the server itself is there. A refused
+   * page fails the sign-in with the reason. The authorization server is named when the browser does not open.
+   */
+  private async openBrowser(name: string, serverUrl: string, url: URL): Promise<boolean> {
+    const allowNonPublic = await isLocalServer(new URL(serverUrl));
+    let refusal: string | undefined;
+    const opened = await openInBrowser(url.href, { purpose: 'sign-in page', schemes: ['https:', 'http:'], allowNonPublic }, (reason) => (refusal = reason));
+    if (refusal) throw new Error(`${refusal} The server's authorization metadata named it; ask its operator.`);
+    if (!opened) void showWarning(vscode.l10n.t("could not open the browser to sign in to '{0}' ({1}).", name, url.origin));
+    return opened;
   }
 
   /** A background start needed the browser: ask, never open it unasked. */

@@ -6,6 +6,8 @@
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { askUntilValid } from '../common/askUntilValid';
+import { openInBrowser } from '../common/browserHandOff';
+import { checkHandOff, WEB_PAGE } from '../common/handOffRules';
 import { showInfo } from '../common/userMessages';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ElicitationPrompter } from './elicitationCapability';
@@ -64,14 +66,11 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
   }
 
   async url(server: string, params: ElicitRequestURLParams, signal: AbortSignal): Promise<ElicitResult> {
-    let target: URL;
-    try {
-      target = new URL(params.url);
-    } catch {
-      return { action: 'decline' };
-    }
-    // Only web pages: a server must not make us open file:, command: or custom-scheme links.
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') return { action: 'decline' };
+    // Only web pages on the internet: a server must not make us open file:, command: or custom-scheme links,
+    // nor make the browser call this computer or the user's network (common/handOffRules.ts).
+    const checked = checkHandOff(params.url, WEB_PAGE);
+    if (!checked.ok) return { action: 'decline' };
+    const target = checked.url;
     const choice = await this.answers.decide<Start | 'open'>({ kind: 'elicitation.url', server, host: target.host, url: target.href, message: params.message }, async () => {
       const open = vscode.l10n.t('Open {0}', target.host);
       const decline = vscode.l10n.t('Decline');
@@ -81,7 +80,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     });
     if (choice !== 'open' || signal.aborted) return { action: choice === 'decline' ? 'decline' : 'cancel' };
     this.pendingUrls.set(`${server}\n${params.elicitationId}`, target.host);
-    await vscode.env.openExternal(vscode.Uri.parse(target.href, true));
+    await openInBrowser(target.href, WEB_PAGE);
     return { action: 'accept' };
   }
 

@@ -7,9 +7,10 @@
 import { createHash } from 'node:crypto';
 import type { Icon } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { LruMap } from '../common/lruMap';
 import { iconsToPrune, needsRefresh } from './iconAge';
 import { fetchIcon } from './iconFetch';
-import { checkIconBytes, checkIconSource, chooseIcons, type IconType } from './iconRules';
+import { checkIconBytes, checkIconSource, chooseIcons, MAX_REMEMBERED_ICONS, type IconType } from './iconRules';
 
 type Loaded = { state: 'ready'; uri: vscode.Uri } | { state: 'failed'; reason: string } | { state: 'loading' };
 export type IconImage = vscode.Uri | { light: vscode.Uri; dark: vscode.Uri };
@@ -17,7 +18,8 @@ export type IconImage = vscode.Uri | { light: vscode.Uri; dark: vscode.Uri };
 const EXTENSIONS: Record<IconType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
 export class IconCache implements vscode.Disposable {
-  private readonly loaded = new Map<string, Loaded>();
+  /** Keyed by a hash of the icon's src: a data: icon's src can be hundreds of kilobytes. */
+  private readonly loaded = new LruMap<string, Loaded>(MAX_REMEMBERED_ICONS);
   private readonly loadEmitter = new vscode.EventEmitter<void>();
   /** An icon finished loading: views that showed a fallback may show it now. */
   readonly onDidLoad = this.loadEmitter.event;
@@ -70,7 +72,7 @@ export class IconCache implements vscode.Disposable {
   /** The first candidate that is ready; starts loading those not tried yet, best first. */
   private firstReady(candidates: Icon[]): vscode.Uri | undefined {
     for (const icon of candidates) {
-      const entry = this.loaded.get(icon.src);
+      const entry = this.loaded.get(hash(icon.src));
       if (entry?.state === 'ready') return entry.uri;
       if (entry?.state === 'loading') return undefined;
       if (!entry) {
@@ -83,11 +85,12 @@ export class IconCache implements vscode.Disposable {
   }
 
   private load(icon: Icon): void {
-    this.loaded.set(icon.src, { state: 'loading' });
+    const key = hash(icon.src);
+    this.loaded.set(key, { state: 'loading' });
     void this.fetchToFile(icon).then(
-      (uri) => this.loaded.set(icon.src, { state: 'ready', uri }),
+      (uri) => this.loaded.set(key, { state: 'ready', uri }),
       (error: Error) => {
-        this.loaded.set(icon.src, { state: 'failed', reason: error.message });
+        this.loaded.set(key, { state: 'failed', reason: error.message });
         this.log(`Icon ${describe(icon.src)} not shown: ${error.message}`);
       },
     ).finally(() => this.loadEmitter.fire());

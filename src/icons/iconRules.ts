@@ -9,6 +9,13 @@ export type IconType = (typeof ICON_TYPES)[number];
 /** Bigger than any sensible tree icon (a 256×256 PNG is typically well under this). */
 export const MAX_ICON_BYTES = 256 * 1024;
 
+/**
+ * Icons remembered in memory (their state, not their bytes): more than any window shows. A server that
+ * names a new URL or data: icon for every item cannot grow this without end; a forgotten icon is found
+ * again in global storage or loaded again when it is next shown.
+ */
+export const MAX_REMEMBERED_ICONS = 2_000;
+
 export type IconSource = { kind: 'data'; bytes: Buffer } | { kind: 'https'; url: URL };
 
 /** Where an icon's bytes come from, or why it is refused. */

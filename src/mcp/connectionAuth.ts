@@ -20,6 +20,11 @@ export interface ConnectionAuth {
    * metadata URL (some 2025-03-26-era servers). Security-weakening, so never on by default.
    */
   skipIssuerMetadataValidation?: boolean;
+  /**
+   * The fetch the transport runs OAuth with: the server's own origin as configured, every origin its
+   * metadata names through the outbound guard (src/auth/serverFetch.ts).
+   */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }
 
 /** A start's run-time parts, from SessionOptions.prepare: the definition with inputs filled in, and OAuth. */

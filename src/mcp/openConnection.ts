@@ -162,6 +162,7 @@ function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth |
     requestInit: { headers: config.headers },
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
+    fetch: auth?.fetch,
   });
 }
 
@@ -169,6 +170,7 @@ function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefi
   return new SSEClientTransport(new URL(config.url), {
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
+    fetch: auth?.fetch,
     requestInit: { headers: config.headers },
     eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
   });

@@ -4,7 +4,10 @@
 // list spinning: every request has a time limit. Enter opens a server's details; its buttons install it
 // or open its repository.
 import * as vscode from 'vscode';
+import { openInBrowser } from '../common/browserHandOff';
+import { WEB_PAGE } from '../common/handOffRules';
 import { SettingKeys } from '../common/settingKeys';
+import { showWarning } from '../common/userMessages';
 import { actionRow, homepageOf, INSTALL_BUTTON, plain, serverRow, type BrowseRow } from './browseRows';
 import type { InstalledServer } from './installedServers';
 import type { RegistryClient } from './registryClient';
@@ -121,7 +124,7 @@ export function browseRegistry(client: RegistryClient, installed: () => readonly
     picker.onDidTriggerItemButton(({ item, button }) => {
       if (button === INSTALL_BUTTON) return finish({ action: 'install', entry: item.entry });
       const url = item.entry && homepageOf(item.entry);
-      if (url) void vscode.env.openExternal(vscode.Uri.parse(url));
+      if (url) void openInBrowser(url, WEB_PAGE, (reason) => void showWarning(reason));
     });
     picker.onDidHide(() => finish(undefined));
     activeBrowsePicker = {

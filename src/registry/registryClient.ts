@@ -2,9 +2,12 @@
 // fetch one version, list a server's versions. Every request has a time limit and can be cancelled, and
 // every failure is a RegistryError whose message says what went wrong with which registry, so that the
 // UI can show it with a Retry and never waits forever. No `vscode` import: unit-tested in plain Node.
+import { guardedFetch, OutboundRefused } from '../common/guardedFetch';
 import { listSchema, toEntry, type RegistryEntry } from './serverJson';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** A page of 100 entries is a few hundred kilobytes; a registry that sends more is not read further. */
+export const MAX_REGISTRY_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export const OFFICIAL_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 
@@ -25,8 +28,13 @@ export class RegistryError extends Error {
 export interface RegistryClientOptions {
   /** The registry's base URL (`https://registry.modelcontextprotocol.io`); a trailing `/v0.1` is accepted. */
   url: string;
-  /** Sent with every request, e.g. `Authorization` for a private registry. */
+  /** Sent with every request to the registry's own origin (never on a redirect elsewhere), e.g. `Authorization` for a private registry. */
   headers?: Record<string, string>;
+  /**
+   * True for the registry in the user's settings: it is reached wherever it is (`http://127.0.0.1:…` too).
+   * False for a registry URL that came from elsewhere (an installed entry's origin): https on the internet only.
+   */
+  configuredByUser: boolean;
   timeoutMs?: number;
 }
 
@@ -90,11 +98,20 @@ export class RegistryClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.url + path, { headers: { accept: 'application/json', ...this.options.headers }, signal, redirect: 'follow' });
+      // Through the outbound guard: every hop's address checked, the headers to this origin only, the body capped.
+      response = await guardedFetch(this.url + path, { headers: { accept: 'application/json' }, signal }, {
+        purpose: 'MCP registry',
+        schemes: this.options.configuredByUser ? ['https:', 'http:'] : ['https:'],
+        configuredOrigins: this.options.configuredByUser ? [new URL(this.url).origin] : [],
+        configuredHeaders: this.options.headers,
+        maxBytes: MAX_REGISTRY_RESPONSE_BYTES,
+        timeoutMs,
+      });
       // Read the body under the same signal: a registry that sends headers and then stalls must not hang us.
       text = await response.text();
     } catch (error) {
       if (cancel?.aborted) throw new RegistryError('Cancelled.', 'cancelled');
+      if (error instanceof OutboundRefused) throw new RegistryError(`Did not read ${where}: ${error.message}`, 'invalid');
       if (timeout.aborted) throw new RegistryError(`${capitalize(where)} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`, 'timeout');
       throw new RegistryError(`Could not reach ${where}: ${networkReason(error)}.`, 'unreachable');
     }
@@ -130,7 +147,7 @@ export function normalizeRegistryUrl(raw: string): string {
 /** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, a TLS error) is its cause. */
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  return (error as { code?: string }).code ?? cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
 
 /** The registry's error bodies: `{ "detail": … }` (huma) or `{ "error": … }`; otherwise a short text. */

@@ -35,7 +35,7 @@ export function affectsRegistrySettings(event: vscode.ConfigurationChangeEvent):
 export async function registryClientFor(inputs: InputResolver, url?: string, options: { ask?: boolean } = {}): Promise<RegistryClient> {
   const settings = readRegistrySettings();
   const configured = normalizeRegistryUrl(settings.url);
-  if (url !== undefined && normalizeRegistryUrl(url) !== configured) return new RegistryClient({ url });
+  if (url !== undefined && normalizeRegistryUrl(url) !== configured) return new RegistryClient({ url, configuredByUser: false });
   if (options.ask === false) {
     const stored = await inputs.storedIds();
     const missing = Object.values(settings.headers).flatMap(inputReferences).find((id) => !stored.includes(id));
@@ -43,7 +43,7 @@ export async function registryClientFor(inputs: InputResolver, url?: string, opt
   }
   const names = Object.keys(settings.headers);
   const values = await inputs.resolveTexts(Object.values(settings.headers), vscode.l10n.t('browse the registry again to enter it'));
-  return new RegistryClient({ url: configured, headers: Object.fromEntries(names.map((n, i) => [n, values[i]!])) });
+  return new RegistryClient({ url: configured, configuredByUser: true, headers: Object.fromEntries(names.map((n, i) => [n, values[i]!])) });
 }
 
 export function openRegistrySettings(): Thenable<unknown> {

@@ -2,6 +2,9 @@
 // (with why a way cannot), and what can be done: install (in a chosen way), install another version,
 // open its repository or website, read its server.json. Back returns to the list as it was.
 import * as vscode from 'vscode';
+import { openInBrowser } from '../common/browserHandOff';
+import { WEB_PAGE } from '../common/handOffRules';
+import { showWarning } from '../common/userMessages';
 import { BACK } from './askQuestion';
 import { homepageOf, plain } from './browseRows';
 import { installOptions, type InstallOption } from './installOptions';
@@ -36,7 +39,7 @@ export function showServerDetails(entry: RegistryEntry): Promise<DetailsAction |
     { label: vscode.l10n.t('More'), kind: vscode.QuickPickItemKind.Separator },
     { label: `$(versions) ${vscode.l10n.t('Other Versions…')}`, detail: vscode.l10n.t('Install an earlier version'), run: () => ({ action: 'versions' }) },
     ...(homepage
-      ? [{ label: `$(link-external) ${vscode.l10n.t('Open Repository or Website')}`, detail: plain(homepage), run: () => (void vscode.env.openExternal(vscode.Uri.parse(homepage)), undefined) }]
+      ? [{ label: `$(link-external) ${vscode.l10n.t('Open Repository or Website')}`, detail: plain(homepage), run: () => (void openInBrowser(homepage, WEB_PAGE, (reason) => void showWarning(reason)), undefined) }]
       : []),
     { label: `$(json) ${vscode.l10n.t('Show server.json')}`, detail: vscode.l10n.t('The registry entry, as published'), run: () => (void showServerJson(entry), undefined) },
   ];

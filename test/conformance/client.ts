@@ -12,6 +12,7 @@ import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextp
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { enterpriseAssertion, workloadIdentityAssertion } from '../../src/auth/assertionSources';
 import { JwtBearerProvider } from '../../src/auth/jwtBearerProvider';
+import { serverFetch } from '../../src/auth/serverFetch';
 import { McpOAuthProvider, type Authorizer } from '../../src/auth/oauthProvider';
 import { MemorySecretStore } from '../../src/common/secretStore';
 import type { ClientCapability } from '../../src/mcp/clientCapability';
@@ -148,7 +149,10 @@ async function main(): Promise<void> {
   const serverUrl = process.argv[2];
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
   if (!serverUrl) throw new Error('usage: client.js <server-url>');
-  const auth = authFor(scenario, serverUrl);
+  // OAuth through the extension's own guarded fetch (src/auth/serverFetch.ts), as an HTTP server's is: the
+  // suite's local authorization servers are reachable because the server the client was pointed at is local.
+  const found = authFor(scenario, serverUrl);
+  const auth = found && { ...found, fetch: serverFetch(serverUrl) };
   const connection = await openConnection({
     definition: { name: scenario, scope: 'user', transport: { type: 'http', url: serverUrl, headers: {} }, timeoutMs: 20_000, roots: false, autoStart: true, disabled: false },
     logger,

@@ -1,6 +1,7 @@
-// The https fetch rules against a real HTTP server on 127.0.0.1. The server speaks plain HTTP (a test
-// cannot hold a certificate the extension host trusts), so the fetch under test is the global one with
-// the test's https://127.0.0.1 URLs pointed at it; every rule above the socket is the real one.
+// The icon fetch against a real HTTP server on 127.0.0.1. The server speaks plain HTTP on loopback (a
+// test cannot hold a certificate the extension host trusts, nor a public address), so the tests that
+// reach it loosen the guard for exactly that origin (`local`); every other rule is the real one. The
+// address rules themselves are tested with the real policy: those requests never leave the guard.
 import * as assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,11 +27,14 @@ describe('icon fetching', () => {
     },
     '/hang': () => undefined,
     '/to-http': (res) => res.writeHead(302, { location: 'http://127.0.0.1/icon.png' }).end(),
+    '/to-localhost': (res) => res.writeHead(302, { location: `${base.replace('127.0.0.1', 'localhost')}/icon.png` }).end(),
+    '/to-metadata': (res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
     '/to-https': (res) => res.writeHead(302, { location: '/icon.png' }).end(),
     '/missing': (res) => res.writeHead(404).end(),
   };
-  const viaHttp: typeof fetch = (input, init) => fetch(String(input).replace(/^https:\/\/127\.0\.0\.1\//, `${base}/`), init);
-  const url = (path: string) => new URL(`https://127.0.0.1${path}`);
+  const url = (path: string) => new URL(`${base}${path}`);
+  /** The fixture's origin reached as if the user had configured it; nothing else is loosened. */
+  const local = () => ({ policy: { schemes: ['http:'], configuredOrigins: [base] } });
 
   before(async () => {
     server = createServer((req, res) => {
@@ -47,7 +51,7 @@ describe('icon fetching', () => {
 
   it('fetches a PNG and sends nothing about the user: no cookie, referer, authorization', async () => {
     requests.length = 0;
-    const icon = await fetchIcon(url('/icon.png'), { fetch: viaHttp });
+    const icon = await fetchIcon(url('/icon.png'), local());
     assert.equal(icon.type, 'image/png');
     assert.deepEqual(icon.bytes, PNG);
     const headers = requests[0]!.headers;
@@ -55,24 +59,41 @@ describe('icon fetching', () => {
   });
 
   it('refuses bytes that are not an allowed image, whatever the content type says', async () => {
-    await assert.rejects(fetchIcon(url('/svg'), { fetch: viaHttp }), /not a PNG, JPEG, GIF or WebP image/);
+    await assert.rejects(fetchIcon(url('/svg'), local()), /not a PNG, JPEG, GIF or WebP image/);
   });
 
   it('refuses a body above the cap, declared or streamed', async () => {
-    await assert.rejects(fetchIcon(url('/huge-declared'), { fetch: viaHttp }), /larger than/);
-    await assert.rejects(fetchIcon(url('/huge-streamed'), { fetch: viaHttp }), /larger than/);
+    await assert.rejects(fetchIcon(url('/huge-declared'), local()), /sent more than .* bytes/);
+    await assert.rejects(fetchIcon(url('/huge-streamed'), local()), /sent more than .* bytes/);
   });
 
   it('gives up on a server that never answers', async () => {
-    await assert.rejects(fetchIcon(url('/hang'), { fetch: viaHttp, timeoutMs: 200 }), /timeout|aborted/i);
+    await assert.rejects(fetchIcon(url('/hang'), { ...local(), timeoutMs: 200 }), /timeout|aborted/i);
   });
 
-  it('follows redirects only to https', async () => {
-    await assert.rejects(fetchIcon(url('/to-http'), { fetch: viaHttp }), /redirected to a http: URL/);
-    assert.equal((await fetchIcon(url('/to-https'), { fetch: viaHttp })).type, 'image/png');
+  it('follows a redirect within the allowed origin, and refuses one to this computer or the metadata service', async () => {
+    assert.equal((await fetchIcon(url('/to-https'), local())).type, 'image/png');
+    requests.length = 0;
+    await assert.rejects(fetchIcon(url('/to-localhost'), local()), /not fetched: localhost is an address on this computer \(loopback\)/);
+    await assert.rejects(fetchIcon(url('/to-metadata'), local()), /169.254.169.254 is an address on a link-local network/);
+    assert.deepEqual(requests.map((r) => r.url), ['/to-localhost', '/to-metadata'], 'no request reached the redirect targets');
+  });
+
+  it('never fetches from this computer, private or link-local networks, in any spelling', async () => {
+    requests.length = 0;
+    const port = new URL(base).port;
+    for (const host of ['127.0.0.1', 'localhost', '0x7f000001', '2130706433', '0177.0.0.1', '127.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '0.0.0.0', '10.0.0.1', '192.168.1.1', '172.16.0.1', '169.254.169.254', '[fd00::1]', '[fe80::1]', '[64:ff9b::7f00:1]']) {
+      await assert.rejects(fetchIcon(new URL(`https://${host}:${port}/icon.png`), { timeoutMs: 2000 }), /is not fetched: .* an address on/, host);
+    }
+    assert.equal(requests.length, 0, 'the fixture on 127.0.0.1 was never reached');
+  });
+
+  it('fetches only https icons', async () => {
+    await assert.rejects(fetchIcon(new URL('http://example.com/icon.png')), /only https: URLs are/);
+    await assert.rejects(fetchIcon(new URL('file:///etc/passwd')), /only https: URLs are/);
   });
 
   it('reports HTTP errors', async () => {
-    await assert.rejects(fetchIcon(url('/missing'), { fetch: viaHttp }), /HTTP 404/);
+    await assert.rejects(fetchIcon(url('/missing'), local()), /HTTP 404/);
   });
 });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startRegistryFixture, type RegistryFixture } from '../../fixtures/registry/registryFixture';
-import { normalizeRegistryUrl, RegistryClient, RegistryError } from '../../../src/registry/registryClient';
+import { MAX_REGISTRY_RESPONSE_BYTES, normalizeRegistryUrl, RegistryClient, RegistryError } from '../../../src/registry/registryClient';
 
 async function allPages(client: RegistryClient, search?: string): Promise<{ names: string[]; pages: number }> {
   const names: string[] = [];
@@ -25,7 +25,7 @@ describe('registry: client', () => {
 
   before(async () => {
     registry = await startRegistryFixture({ pageSize: 4 });
-    client = new RegistryClient({ url: registry.url });
+    client = new RegistryClient({ url: registry.url, configuredByUser: true });
   });
   after(() => registry.close());
   afterEach(() => registry.fail('none'));
@@ -81,12 +81,12 @@ describe('registry: client', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    await assert.rejects(new RegistryClient({ url: `http://127.0.0.1:${port}` }).list({}), /Could not reach the MCP registry at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED\./);
+    await assert.rejects(new RegistryClient({ url: `http://127.0.0.1:${port}`, configuredByUser: true }).list({}), /Could not reach the MCP registry at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED\./);
   });
 
   it('gives up on a registry that never answers, within its time limit', async () => {
     registry.fail('hang');
-    const impatient = new RegistryClient({ url: registry.url, timeoutMs: 300 });
+    const impatient = new RegistryClient({ url: registry.url, configuredByUser: true, timeoutMs: 300 });
     await assert.rejects(impatient.list({}), (e: RegistryError) => e.kind === 'timeout' && e.message === `The MCP registry at ${registry.url} did not answer within 300 ms.`);
   });
 
@@ -106,8 +106,8 @@ describe('registry: client', () => {
   it('sends the configured headers (a private registry with a token)', async () => {
     const privateRegistry = await startRegistryFixture({ authorization: 'Bearer company-token' });
     try {
-      await assert.rejects(new RegistryClient({ url: privateRegistry.url }).list({}), (e: RegistryError) => e.status === 401);
-      const page = await new RegistryClient({ url: privateRegistry.url, headers: { Authorization: 'Bearer company-token' } }).list({});
+      await assert.rejects(new RegistryClient({ url: privateRegistry.url, configuredByUser: true }).list({}), (e: RegistryError) => e.status === 401);
+      const page = await new RegistryClient({ url: privateRegistry.url, configuredByUser: true, headers: { Authorization: 'Bearer company-token' } }).list({});
       assert.equal(page.entries.length, 15);
     } finally {
       await privateRegistry.close();
@@ -119,7 +119,7 @@ describe('registry: client', () => {
     await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-      await assert.rejects(new RegistryClient({ url }).list({}), (e: RegistryError) => e.kind === 'invalid' && e.message.includes(`Is ${url} an MCP registry?`));
+      await assert.rejects(new RegistryClient({ url, configuredByUser: true }).list({}), (e: RegistryError) => e.kind === 'invalid' && e.message.includes(`Is ${url} an MCP registry?`));
     } finally {
       await new Promise<void>((r) => web.close(() => r()));
     }
@@ -131,12 +131,51 @@ describe('registry: client', () => {
     );
     await new Promise<void>((r) => odd.listen(0, '127.0.0.1', r));
     try {
-      const page = await new RegistryClient({ url: `http://127.0.0.1:${(odd.address() as AddressInfo).port}` }).list({});
+      const page = await new RegistryClient({ url: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`, configuredByUser: true }).list({});
       assert.deepEqual(page.entries.map((e) => e.server.name), ['a/b']);
       assert.equal(page.skipped, 2);
       assert.equal(page.nextCursor, undefined);
     } finally {
       await new Promise<void>((r) => odd.close(() => r()));
+    }
+  });
+
+  it('sends the configured headers to no other origin: a redirect elsewhere is not followed to this computer', async () => {
+    const seen: string[] = [];
+    const elsewhere = createServer((req, res) => (seen.push(String(req.headers['x-registry-token'])), res.end('{"servers":[]}')));
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const target = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
+    const redirecting = createServer((req, res) => res.writeHead(302, { location: `${target}${req.url}` }).end());
+    await new Promise<void>((r) => redirecting.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      await assert.rejects(new RegistryClient({ url, configuredByUser: true, headers: { 'X-Registry-Token': 'company-token' } }).list({}), (e: RegistryError) => /localhost is an address on this computer/.test(e.message));
+      assert.deepEqual(seen, [], 'the redirect target received nothing');
+    } finally {
+      await Promise.all([redirecting, elsewhere].map((s) => new Promise<void>((r) => s.close(() => r()))));
+    }
+  });
+
+  it('reads a registry that is not the configured one only on the internet, over https', async () => {
+    await assert.rejects(new RegistryClient({ url: registry.url, configuredByUser: false }).list({}), (e: RegistryError) => /only https: URLs are/.test(e.message));
+    await assert.rejects(new RegistryClient({ url: registry.url.replace('http:', 'https:'), configuredByUser: false }).list({}), (e: RegistryError) => /127\.0\.0\.1 is an address on this computer/.test(e.message));
+  });
+
+  it('stops reading an answer larger than the cap', async () => {
+    const huge = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"servers":[');
+      const chunk = `${JSON.stringify({ server: { name: 'a/b', description: 'x'.repeat(60_000), version: '1.0.0' } })},`;
+      for (let sent = 0; sent <= MAX_REGISTRY_RESPONSE_BYTES; sent += chunk.length) res.write(chunk);
+      res.end('{}]}');
+    });
+    await new Promise<void>((r) => huge.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(huge.address() as AddressInfo).port}`;
+      await assert.rejects(new RegistryClient({ url, configuredByUser: true }).list({}), (e: RegistryError) => /sent more than 8,388,608 bytes/.test(e.message));
+    } finally {
+      huge.closeAllConnections();
+      await new Promise<void>((r) => huge.close(() => r()));
     }
   });
 
