@@ -1,10 +1,13 @@
 // Notifications in the extension's own voice: each starts "MCP Client: " (so the user knows who speaks),
-// and that prefix comes from here, localized like the rest. Callers pass text already localized with
-// vscode.l10n.t; server text (errors, names) goes in as an argument of their message, never as its format.
+// and that prefix comes from here, localized like the rest. Callers pass ShownText (serverText.ts): their
+// own words through shownL10n's l10n.t, server text (errors, names) as an argument of it, cleaned, never
+// as its format. The architecture test keeps the raw vscode.window.show…Message calls in this file and
+// in shownUi.ts.
 import * as vscode from 'vscode';
+import type { ShownText } from './serverText';
 
 /** `message` as the extension says it: "MCP Client: <message>". */
-export function ownVoice(message: string): string {
+export function ownVoice(message: ShownText): string {
   return vscode.l10n.t('MCP Client: {0}', message);
 }
 
@@ -16,20 +19,20 @@ export function observeNotifications(listener: typeof observer): void {
   observer = listener;
 }
 
-function told(severity: Severity, message: string): string {
+function told(severity: Severity, message: ShownText): string {
   const text = ownVoice(message);
   observer?.(severity, text);
   return text;
 }
 
-export function showError<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
+export function showError<T extends ShownText>(message: ShownText, ...actions: T[]): Thenable<T | undefined> {
   return vscode.window.showErrorMessage(told('error', message), ...actions);
 }
 
-export function showWarning<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
+export function showWarning<T extends ShownText>(message: ShownText, ...actions: T[]): Thenable<T | undefined> {
   return vscode.window.showWarningMessage(told('warning', message), ...actions);
 }
 
-export function showInfo<T extends string>(message: string, ...actions: T[]): Thenable<T | undefined> {
+export function showInfo<T extends ShownText>(message: ShownText, ...actions: T[]): Thenable<T | undefined> {
   return vscode.window.showInformationMessage(told('info', message), ...actions);
 }
