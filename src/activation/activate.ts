@@ -25,6 +25,8 @@ import { UserAnswers } from '../common/userAnswers';
 import { ContributionLoader } from './contributionLoader';
 import { testHooksEnabled } from './testSwitch';
 import { StandInFileSystem } from './standInFileSystem';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 let manager: SessionManager | undefined;
 
@@ -53,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     try {
       sessions.reconcile(contributions.load().readConfiguredServers(context.globalStorageUri.fsPath));
     } catch (error) {
-      void showError(vscode.l10n.t('could not read {0}: {1}', SettingKeys.servers, (error as Error).message));
+      void showError(l10n.t('could not read {0}: {1}', shownArg(SettingKeys.servers), shownArg((error as Error).message)));
     }
   };
 
@@ -86,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     try {
       contributions.load();
     } catch (error) {
-      void showError(vscode.l10n.t('could not load its features: {0}', (error as Error).message));
+      void showError(l10n.t('could not load its features: {0}', shownArg((error as Error).message)));
       return;
     }
     reconcile();

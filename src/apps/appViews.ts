@@ -12,6 +12,8 @@ import { launchTitle, type AppLaunch } from './appLaunches';
 import type { AppDisplayMode } from './appPage';
 import { createEditorSurface, type AppSurface, type InlineAppView } from './appSurfaces';
 import { AppView, type AppViewServices } from './appView';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 /** How long the page may take to come up before the app is given up (a hidden or broken webview). */
 const START_TIMEOUT_MS = 30_000;
@@ -60,14 +62,14 @@ export class AppViews implements vscode.Disposable {
   async show(launch: AppLaunch, mode: AppDisplayMode = 'inline'): Promise<AppView | undefined> {
     const session = this.sessions.get(launch.server);
     if (!session || !SessionState.isRunning(session.state)) {
-      void showError(vscode.l10n.t("cannot show the app {0}: server '{1}' is not running.", launch.resourceUri, launch.server));
+      void showError(l10n.t("cannot show the app {0}: server '{1}' is not running.", shownArg(launch.resourceUri), shownArg(launch.server)));
       return undefined;
     }
     let resource;
     try {
       resource = await readUiResource(session, launch.resourceUri);
     } catch (error) {
-      void showError(vscode.l10n.t("cannot show the app {0} of '{1}': {2}", launch.resourceUri, launch.server, describeError(error)));
+      void showError(l10n.t("cannot show the app {0} of '{1}': {2}", shownArg(launch.resourceUri), shownArg(launch.server), shownArg(describeError(error))));
       return undefined;
     }
     if (mode === 'inline') await this.inlineView?.close();
@@ -76,7 +78,7 @@ export class AppViews implements vscode.Disposable {
     try {
       surface = mode === 'inline' ? await withTimeout(this.inline.acquire(title)) : createEditorSurface(title, this.services.icon);
     } catch (error) {
-      void showError(vscode.l10n.t('cannot show the app {0}: {1}', launch.resourceUri, describeError(error)));
+      void showError(l10n.t('cannot show the app {0}: {1}', shownArg(launch.resourceUri), shownArg(describeError(error))));
       return undefined;
     }
     const view = new AppView({ ...this.services, move: (v, m) => this.move(v, m) }, launch, surface, resource);

@@ -18,6 +18,7 @@ import { AppViews } from './appViews';
 import { openLink, proposeMessage } from './editorActions';
 import { ModelContextStore, type AppModelContext } from './modelContext';
 import type { ToolApps } from './toolApps';
+import { l10n } from '../common/shownL10n';
 
 export interface AppsHost {
   context: vscode.ExtensionContext;
@@ -86,7 +87,7 @@ export function registerApps(host: AppsHost): { apps: Apps; views: AppViews; dis
     vscode.commands.registerCommand(CommandIds.openApp, async (arg?: { launch?: string }) => {
       const launch = arg?.launch ? launches.get(arg.launch) : undefined;
       if (!launch) {
-        void showInfo(vscode.l10n.t('this app belongs to a tool call of an earlier window; call the tool again to see it.'));
+        void showInfo(l10n.t('this app belongs to a tool call of an earlier window; call the tool again to see it.'));
         return undefined;
       }
       return (await views.show(launch, 'inline'))?.id;

@@ -15,6 +15,8 @@ import { JwtBearerProvider } from './jwtBearerProvider';
 import { findFreePort, isPortFree, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
 import { isLocalServer, serverFetch } from './serverFetch';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const CLIENT_NAME = 'MCP Client for VS Code';
 
@@ -114,7 +116,7 @@ export class AuthManager implements vscode.Disposable {
     let refusal: string | undefined;
     const opened = await openInBrowser(url.href, { purpose: 'sign-in page', schemes: ['https:', 'http:'], allowNonPublic }, (reason) => (refusal = reason));
     if (refusal) throw new Error(`${refusal} The server's authorization metadata named it; ask its operator.`);
-    if (!opened) void showWarning(vscode.l10n.t("could not open the browser to sign in to '{0}' ({1}).", name, url.origin));
+    if (!opened) void showWarning(l10n.t("could not open the browser to sign in to '{0}' ({1}).", shownArg(name), shownArg(url.origin)));
     return opened;
   }
 
@@ -134,7 +136,7 @@ export class AuthManager implements vscode.Disposable {
   async signIn(name: string): Promise<void> {
     const definition = this.sessions().get(name)?.definition;
     if (!definition || definition.transport.type === 'stdio') {
-      void showError(vscode.l10n.t("'{0}' is not an HTTP server; there is nothing to sign in to.", name));
+      void showError(l10n.t("'{0}' is not an HTTP server; there is nothing to sign in to.", shownArg(name)));
       return;
     }
     if (definition.oauth?.clientId && !definition.oauth.workloadIdentity && (await this.secrets.get(this.clientSecretKey(definition))) === undefined) {
@@ -176,8 +178,8 @@ export class AuthManager implements vscode.Disposable {
     );
     const state = this.sessions().get(name)?.state;
     if (!state) return;
-    if (SessionState.isRunning(state)) void showInfo(vscode.l10n.t("signed in to '{0}'.", name));
-    else if (SessionState.isFailed(state)) void showError(vscode.l10n.t("sign-in to '{0}' failed: {1}", name, state.message));
+    if (SessionState.isRunning(state)) void showInfo(l10n.t("signed in to '{0}'.", shownArg(name)));
+    else if (SessionState.isFailed(state)) void showError(l10n.t("sign-in to '{0}' failed: {1}", shownArg(name), shownArg(state.message)));
   }
 
   /** Forgets tokens and registrations (and a stored client secret) and stops the server. */
@@ -191,7 +193,7 @@ export class AuthManager implements vscode.Disposable {
     if (enterprise) await this.secrets.delete(this.idTokenKey(enterprise.idpTokenEndpoint));
     this.providers.delete(name);
     await this.sessions().stop(name);
-    void showInfo(vscode.l10n.t("signed out of '{0}'.", name));
+    void showInfo(l10n.t("signed out of '{0}'.", shownArg(name)));
   }
 
   dispose(): void {

@@ -7,6 +7,7 @@ import type { ConnectionAuth } from '../mcp/connectionAuth';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { AuthManager } from './authManager';
+import { l10n } from '../common/shownL10n';
 
 export interface Auth {
   /** OAuth for an HTTP server's connection (undefined for stdio, or when the user manages the header). */
@@ -36,7 +37,7 @@ async function pickHttpServer(manager: SessionManager): Promise<string | undefin
     return transport && transport.type !== 'stdio' ? [{ name: e.name, url: transport.url }] : [];
   });
   if (http.length === 0) {
-    void showInfo(vscode.l10n.t('no HTTP server is configured.'));
+    void showInfo(l10n.t('no HTTP server is configured.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(

@@ -10,6 +10,7 @@ import { handleSkillCommand } from './skillCommand';
 import { handleResourceCommand } from './resourceCommand';
 import { ResponseLog } from './responseLog';
 import { handleToolsChat, type ToolChatServices } from './toolsChat';
+import { shownArg } from '../common/serverText';
 
 export interface Chat {
   handler: vscode.ChatRequestHandler;
@@ -37,7 +38,7 @@ export function createChatHandler(services: PromptServices, tools?: ToolChatServ
       }
     } catch (error) {
       // Anything unexpected still ends the response with a message rather than a spinner.
-      return { errorDetails: { message: ownVoice((error as Error).message) }, metadata: { command: request.command } };
+      return { errorDetails: { message: ownVoice(shownArg((error as Error).message)) }, metadata: { command: request.command } };
     }
   };
   return { handler, responses: log };

@@ -4,6 +4,7 @@
 // entries, `chatModelAvailable()` the quick-pick ones, and the user is told once, plainly, why.
 import * as vscode from 'vscode';
 import { showInfo } from './userMessages';
+import { l10n } from './shownL10n';
 
 export const CHAT_MODEL_CONTEXT_KEY = 'mcpClient.chatModelAvailable';
 
@@ -19,7 +20,7 @@ async function check(): Promise<void> {
   // Told before `available` changes, so whoever sees it changed has seen the notice too.
   if (models.length === 0 && !told) {
     told = true;
-    void showInfo(vscode.l10n.t('no language model is installed, so the chat actions (Send to Chat, Ask about This Resource, @mcp) are hidden until one is, e.g. GitHub Copilot. Prompts still open as documents and tools still run.'));
+    void showInfo(l10n.t('no language model is installed, so the chat actions (Send to Chat, Ask about This Resource, @mcp) are hidden until one is, e.g. GitHub Copilot. Prompts still open as documents and tools still run.'));
   }
   available = models.length > 0;
   await vscode.commands.executeCommand('setContext', CHAT_MODEL_CONTEXT_KEY, available);

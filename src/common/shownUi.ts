@@ -15,16 +15,15 @@ export interface ShownPickItem extends vscode.QuickPickItem {
 
 type ShownTexts<T, K extends keyof T> = Omit<T, K> & { [P in K]?: ShownText };
 
-export type ShownPickOptions = ShownTexts<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'prompt'>;
+export type ShownPickOptions = ShownTexts<vscode.QuickPickOptions, 'title' | 'placeHolder'>;
 export type ShownInputOptions = ShownTexts<vscode.InputBoxOptions, 'title' | 'placeHolder' | 'prompt'> & {
   validateInput?(value: string): ShownText | undefined | null | Thenable<ShownText | undefined | null>;
 };
 
-/** A created quick pick whose title, placeholder and prompt take ShownText. */
-export type ShownQuickPick<T extends ShownPickItem> = Omit<vscode.QuickPick<T>, 'title' | 'placeholder' | 'prompt'> & {
+/** A created quick pick whose title and placeholder take ShownText. */
+export type ShownQuickPick<T extends ShownPickItem> = Omit<vscode.QuickPick<T>, 'title' | 'placeholder'> & {
   title: ShownText | undefined;
   placeholder: ShownText | undefined;
-  prompt: ShownText | undefined;
 };
 
 /** A created input box whose title, placeholder, prompt and validation message take ShownText. */

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { showWarning } from '../common/userMessages';
 import type { Logger } from '../mcp/logger';
 import type { ServerDefinition, StdioTransportConfig } from '../mcp/serverDefinition';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const HOST = '127.0.0.1';
 const PYTHON_DEBUGGER_EXTENSION = 'ms-python.debugpy';
@@ -65,13 +67,13 @@ async function debugPython(name: string, launch: StdioTransportConfig, debugpyPa
     );
   }
   if (!vscode.extensions.getExtension(PYTHON_DEBUGGER_EXTENSION)) {
-    const message = vscode.l10n.t(
+    const message = l10n.t(
       'Dev mode: debugging a Python server needs the Python Debugger extension ({0}), which is not installed; "{1}" starts without the debugger.',
-      PYTHON_DEBUGGER_EXTENSION,
-      name,
+      shownArg(PYTHON_DEBUGGER_EXTENSION),
+      shownArg(name),
     );
     logger.warn(message);
-    const show = vscode.l10n.t('Show the Extension');
+    const show = l10n.t('Show the Extension');
     void showWarning(message, show).then((choice) => choice === show && vscode.commands.executeCommand('workbench.extensions.search', `@id:${PYTHON_DEBUGGER_EXTENSION}`));
     return undefined;
   }

@@ -12,6 +12,8 @@ import { showInfo } from '../common/userMessages';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ElicitationPrompter } from './elicitationCapability';
 import { formFields, parseAnswer, type FormField } from './formSchema';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 type Start = 'respond' | 'decline' | 'cancel';
 
@@ -88,7 +90,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     const host = this.pendingUrls.get(`${server}\n${elicitationId}`);
     if (!host) return;
     this.pendingUrls.delete(`${server}\n${elicitationId}`);
-    void showInfo(vscode.l10n.t("'{0}' received what you did on {1}.", server, host));
+    void showInfo(l10n.t("'{0}' received what you did on {1}.", shownArg(server), shownArg(host)));
   }
 }
 

@@ -8,6 +8,8 @@ import { SettingKeys } from '../common/settingKeys';
 import { ownVoice, showInfo } from '../common/userMessages';
 import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
 import { configLocations, guessFormat, isInside, readableLocations, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 interface Found {
   location: ConfigLocation;
@@ -44,11 +46,11 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
       : configLocations(folders, userSettingsFolderFromGlobalStorage(globalStoragePath));
     const { read: locations, skipped } = readableLocations(all, vscode.workspace.isTrusted);
     if (skipped.length) {
-      void showInfo(vscode.l10n.t('did not read the MCP configurations inside this workspace: it is not trusted. Trust the workspace to import them.'));
+      void showInfo(l10n.t('did not read the MCP configurations inside this workspace: it is not trusted. Trust the workspace to import them.'));
     }
     let found = (await Promise.all(locations.map(readLocation))).filter((f): f is Found => f !== undefined);
     if (found.length === 0 && !file) {
-      const browse = await showInfo(vscode.l10n.t('found no MCP configuration of VS Code, Claude Desktop or Cursor in the usual places.'), vscode.l10n.t('Choose a File…'));
+      const browse = await showInfo(l10n.t('found no MCP configuration of VS Code, Claude Desktop or Cursor in the usual places.'), l10n.t('Choose a File…'));
       if (!browse) return;
       const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, title: vscode.l10n.t('MCP configuration to import') });
       if (!picked?.[0]) return;
@@ -86,7 +88,7 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
     }
     if (!items.some((i) => i.server)) {
       const warnings = found.flatMap((f) => f.config.warnings.map((w) => `${f.location.path}: ${w}`));
-      void showInfo(`${vscode.l10n.t('the configuration files hold no server.')}${warnings.length ? ` ${warnings.join('; ')}` : ''}`);
+      void showInfo(shownArg(`${vscode.l10n.t('the configuration files hold no server.')}${warnings.length ? ` ${warnings.join('; ')}` : ''}`));
       return;
     }
     const chosen = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Import MCP Servers'), placeHolder: vscode.l10n.t('Servers to import'), matchOnDetail: true });
@@ -144,6 +146,6 @@ async function writeServers(chosen: { server: ImportedServer; found: Found }[], 
   if (dropped.length) parts.push(vscode.l10n.t('fields not imported: {0}', dropped.join('; ')));
   const show = dropped.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   const openSettings = vscode.l10n.t('Open Settings');
-  void show(ownVoice(`${parts.join('. ')}.`), openSettings).then((c) => c && vscode.commands.executeCommand(VscodeCommandIds.openSettingsJson));
+  void show(ownVoice(shownArg(`${parts.join('. ')}.`)), openSettings).then((c) => c && vscode.commands.executeCommand(VscodeCommandIds.openSettingsJson));
 }
 

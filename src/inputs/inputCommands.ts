@@ -8,6 +8,8 @@ import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { inputReferences, type InputDefinition } from './inputDefinitions';
 import { transportStrings, type InputHost, type InputResolver } from './inputResolver';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export function registerInputCommands(
   resolver: InputResolver,
@@ -26,7 +28,7 @@ export function registerInputCommands(
   return [
     vscode.commands.registerCommand(CommandIds.editInput, async (id?: string) => {
       const all = definitions();
-      if (all.length === 0) return void showInfo(vscode.l10n.t('no input is defined in the {0} setting.', SettingKeys.inputs));
+      if (all.length === 0) return void showInfo(l10n.t('no input is defined in the {0} setting.', shownArg(SettingKeys.inputs)));
       const stored = await resolver.storedIds();
       const input =
         all.find((d) => d.id === id) ??
@@ -44,14 +46,14 @@ export function registerInputCommands(
     }),
     vscode.commands.registerCommand(CommandIds.clearInputs, async () => {
       const stored = await resolver.storedIds();
-      if (stored.length === 0) return void showInfo(vscode.l10n.t('no input value is stored.'));
+      if (stored.length === 0) return void showInfo(l10n.t('no input value is stored.'));
       const picked = await vscode.window.showQuickPick(
         stored.map((id) => ({ label: id, description: definitions().find((d) => d.id === id)?.description, picked: true })),
         { canPickMany: true, placeHolder: vscode.l10n.t('Stored inputs to forget (servers ask again the next time they start)') },
       );
       if (!picked || picked.length === 0) return;
       for (const item of picked) await resolver.clear(item.label);
-      void showInfo(picked.length === 1 ? vscode.l10n.t('forgot 1 stored input.') : vscode.l10n.t('forgot {0} stored inputs.', picked.length));
+      void showInfo(shownArg(picked.length === 1 ? vscode.l10n.t('forgot 1 stored input.') : vscode.l10n.t('forgot {0} stored inputs.', picked.length)));
     }),
   ];
 }

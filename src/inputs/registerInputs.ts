@@ -10,6 +10,7 @@ import { registerInputCommands } from './inputCommands';
 import { mergeInputDefinitions, parseInputDefinitions, type ParsedInputs } from './inputDefinitions';
 import { InputResolver, type ResolvedInputs } from './inputResolver';
 import { VscodeInputHost } from './vscodeInputHost';
+import { shownArg } from '../common/serverText';
 
 export interface Inputs {
   /** The definition with every `${input:…}` filled in (asking the user where no value is stored yet). */
@@ -36,7 +37,7 @@ export function registerInputs(secrets: vscode.SecretStorage, sessions: () => Se
       for (const error of readInputDefinitions().errors) {
         if (reported.has(error)) continue;
         reported.add(error);
-        void showError(error);
+        void showError(shownArg(error));
       }
       return resolver.resolve(definition);
     },

@@ -14,6 +14,8 @@ import { getPromptResult } from './promptRunner';
 import { promptResultText } from './promptText';
 import type { ResultAction } from './resultAction';
 import { chatModelAvailable } from '../common/chatModels';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export async function performAction(services: PromptServices, documents: PromptDocuments, chosen: ChosenPrompt, action: ResultAction): Promise<void> {
   if (action === 'chat' && !chatModelAvailable()) {
@@ -24,7 +26,7 @@ export async function performAction(services: PromptServices, documents: PromptD
     try {
       await vscode.commands.executeCommand(VscodeCommandIds.openChat, { query: promptChatQuery(chosen.server, chosen.prompt.name, chosen.args) });
     } catch (error) {
-      void showError(vscode.l10n.t('could not open the chat ({0}). Try "Open as Document" instead.', (error as Error).message));
+      void showError(l10n.t('could not open the chat ({0}). Try "Open as Document" instead.', shownArg((error as Error).message)));
     }
     return;
   }

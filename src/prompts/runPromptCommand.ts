@@ -11,11 +11,12 @@ import { locatePrompt } from './promptRunner';
 import { checkArgumentNames } from './resolvePrompt';
 import { configuredAction } from './resultAction';
 import { normalize, stringValues } from './runPromptArgs';
+import { shownArg } from '../common/serverText';
 
 export function registerRunPromptCommand(services: PromptServices, documents: PromptDocuments): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.runPrompt, async (arg?: unknown) => {
     const request = normalize(arg);
-    if (typeof request === 'string') return void showError(request);
+    if (typeof request === 'string') return void showError(shownArg(request));
     const setting = configuredAction();
     const fixed = request.action ?? (setting === 'ask' ? undefined : setting);
     let chosen: ChosenPrompt | undefined;
@@ -26,10 +27,10 @@ export function registerRunPromptCommand(services: PromptServices, documents: Pr
       const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('MCP: finding prompt {0}…', ref) }, () =>
         locatePrompt(services, ref),
       );
-      if (!found.ok) return void showError(found.message);
+      if (!found.ok) return void showError(shownArg(found.message));
       const given = stringValues(request.arguments ?? {});
       const unknown = checkArgumentNames(found.server, found.prompt, given);
-      if (unknown) return void showError(unknown);
+      if (unknown) return void showError(shownArg(unknown));
       chosen = await completeArguments(services, found.server, found.prompt, given, { askAction: !fixed });
     }
     if (!chosen) return;

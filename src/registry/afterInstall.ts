@@ -10,28 +10,30 @@ import type { McpSession } from '../mcp/session';
 import { SessionState } from '../mcp/sessionState';
 import type { SessionManager } from '../mcp/sessionManager';
 import type { UserAnswers } from '../common/userAnswers';
+import { l10n } from '../common/shownL10n';
+import { shownArg, shownLine } from '../common/serverText';
 
 type Outcome = { kind: 'running'; session: McpSession } | { kind: 'failed'; message: string } | { kind: 'cancelled' };
 
 export async function followStart(sessions: SessionManager, answers: UserAnswers, name: string): Promise<void> {
   const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: ownVoice(vscode.l10n.t("starting '{0}'…", name)), cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: ownVoice(l10n.t("starting '{0}'…", shownArg(name))), cancellable: true },
     (_progress, token) => waitForStart(sessions, name, token),
   );
   if (outcome.kind === 'cancelled') return;
   if (outcome.kind === 'failed') {
-    const [output, again] = [vscode.l10n.t('Show Output'), vscode.l10n.t('Start Again')];
-    const choice = await showError(vscode.l10n.t("'{0}' was installed but did not start: {1}", name, outcome.message), output, again);
+    const [output, again] = [l10n.t('Show Output'), l10n.t('Start Again')];
+    const choice = await showError(l10n.t("'{0}' was installed but did not start: {1}", shownArg(name), shownArg(outcome.message)), output, again);
     if (choice === output) void vscode.commands.executeCommand(CommandIds.showOutput, name);
     if (choice === again) void vscode.commands.executeCommand(CommandIds.startServer, name);
     return;
   }
   const [tools, prompts] = await Promise.all([outcome.session.listTools().catch(() => []), outcome.session.listPrompts().catch(() => [])]);
-  const toolCount = tools.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', tools.length);
-  const promptCount = prompts.length === 1 ? vscode.l10n.t('1 prompt') : vscode.l10n.t('{0} prompts', prompts.length);
-  const sample = tools.length ? ` (${tools.slice(0, 5).map((t) => t.name).join(', ')}${tools.length > 5 ? ', …' : ''})` : '';
-  const message = vscode.l10n.t("'{0}' is running with {1}{2} and {3}.", name, toolCount, sample, promptCount);
-  const [showTools, runPrompt] = [vscode.l10n.t('Show Tools'), vscode.l10n.t('Run Prompt…')];
+  const toolCount = tools.length === 1 ? l10n.t('1 tool') : l10n.t('{0} tools', tools.length);
+  const promptCount = prompts.length === 1 ? l10n.t('1 prompt') : l10n.t('{0} prompts', prompts.length);
+  const sample = tools.length ? ` (${tools.slice(0, 5).map((t) => shownLine(t.name)).join(', ')}${tools.length > 5 ? ', …' : ''})` : '';
+  const message = l10n.t("'{0}' is running with {1}{2} and {3}.", shownArg(name), toolCount, shownArg(sample), promptCount);
+  const [showTools, runPrompt] = [l10n.t('Show Tools'), l10n.t('Run Prompt…')];
   const actions = [...(tools.length ? [showTools] : []), ...(prompts.length ? [runPrompt] : [])];
   const question = { kind: 'registryStarted', server: name, tools: tools.map((t) => t.name), prompts: prompts.map((p) => p.name), message: ownVoice(message) };
   const choice = await answers.decide(question, () => showInfo(message, ...actions));

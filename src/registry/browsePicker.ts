@@ -12,6 +12,7 @@ import { actionRow, homepageOf, INSTALL_BUTTON, plain, serverRow, type BrowseRow
 import type { InstalledServer } from './installedServers';
 import type { RegistryClient } from './registryClient';
 import type { RegistryEntry } from './serverJson';
+import { shownArg } from '../common/serverText';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 50;
@@ -124,7 +125,7 @@ export function browseRegistry(client: RegistryClient, installed: () => readonly
     picker.onDidTriggerItemButton(({ item, button }) => {
       if (button === INSTALL_BUTTON) return finish({ action: 'install', entry: item.entry });
       const url = item.entry && homepageOf(item.entry);
-      if (url) void openInBrowser(url, WEB_PAGE, (reason) => void showWarning(reason));
+      if (url) void openInBrowser(url, WEB_PAGE, (reason) => void showWarning(shownArg(reason)));
     });
     picker.onDidHide(() => finish(undefined));
     activeBrowsePicker = {

@@ -17,6 +17,8 @@ import { displayNameFor, settingsNameFor } from './naming';
 import { missingRuntime } from './runtimes';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor, toSettingsEntry, type Question } from './toSettingsEntry';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export interface InstallServices {
   sessions: SessionManager;
@@ -43,7 +45,7 @@ export async function installFromRegistry(services: InstallServices, entry: Regi
   const runnable = chosen ? [chosen] : options.filter((o) => !o.unsupported);
   if (runnable.length === 0) {
     const why = options.map((o) => `${o.label}: ${o.unsupported}`).join('; ') || vscode.l10n.t('its registry entry names no package and no remote');
-    void showError(vscode.l10n.t('{0} cannot be installed here ({1}).', displayNameFor(server), why));
+    void showError(l10n.t('{0} cannot be installed here ({1}).', shownArg(displayNameFor(server)), shownArg(why)));
     return undefined;
   }
   const installed = readInstalledServers().filter((i) => i.registry.name === server.name);
@@ -82,8 +84,8 @@ export async function installFromRegistry(services: InstallServices, entry: Regi
   if (choice.scope === 'workspace' && choice.start) services.confirmNextStart(name);
   await writeServer(choice.scope, name, choice.start ? converted.entry : { ...converted.entry, autoStart: false }, converted.secrets);
   if (choice.start) void followStart(services.sessions, services.answers, name);
-  else if (choice.scope === 'user') void showInfo(vscode.l10n.t("installed '{0}' in user settings. It starts when you click Start in the Servers view.", name));
-  else void showInfo(vscode.l10n.t("installed '{0}' in workspace settings. It starts when you click Start in the Servers view.", name));
+  else if (choice.scope === 'user') void showInfo(l10n.t("installed '{0}' in user settings. It starts when you click Start in the Servers view.", shownArg(name)));
+  else void showInfo(l10n.t("installed '{0}' in workspace settings. It starts when you click Start in the Servers view.", shownArg(name)));
   return name;
 }
 

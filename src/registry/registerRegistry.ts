@@ -17,6 +17,8 @@ import { affectsRegistrySettings, openRegistrySettings, registryClientFor } from
 import { RegistryUpdates } from './registryUpdates';
 import { pickVersion, showServerDetails } from './serverDetails';
 import { updateServer } from './updateFlow';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export interface RegistryHost {
   globalState: vscode.Memento;
@@ -40,14 +42,14 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
     try {
       return await registryClientFor(host.inputs, url);
     } catch (error) {
-      const settings = vscode.l10n.t('Registry Settings');
-      if (await showError(vscode.l10n.t('cannot use the MCP registry: {0}', (error as Error).message), settings)) void openRegistrySettings();
+      const settings = l10n.t('Registry Settings');
+      if (await showError(l10n.t('cannot use the MCP registry: {0}', shownArg((error as Error).message)), settings)) void openRegistrySettings();
       return undefined;
     }
   };
   const update = async (name: string) => {
     const installed = readInstalledServers().find((s) => s.name === name);
-    if (!installed) return void showInfo(vscode.l10n.t("'{0}' was not installed from an MCP registry.", name));
+    if (!installed) return void showInfo(l10n.t("'{0}' was not installed from an MCP registry.", shownArg(name)));
     const client = await clientFor(installed.registry.url);
     if (client && (await updateServer(services, client, installed, updates.updateFor(name)?.latest))) updates.updated(name);
   };
@@ -75,7 +77,7 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
       if (details.action === 'install') return void (await installFromRegistry(services, entry, client.url, details.option));
       const versions = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('MCP: reading versions…') }, () => client.versions(entry.server.name)).then(
         (v) => v,
-        (error: Error) => void showError(error.message),
+        (error: Error) => void showError(shownArg(error.message)),
       );
       if (!versions?.length) return;
       const picked = await pickVersion(versions);
@@ -94,8 +96,8 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
       const entry = await client.version(name, (typeof arg === 'object' && arg.version) || 'latest');
       await installFromRegistry(services, entry, client.url);
     } catch (error) {
-      const retry = vscode.l10n.t('Retry');
-      if (await showError(vscode.l10n.t('could not install {0}: {1}', name, (error as Error).message), retry)) await install(arg);
+      const retry = l10n.t('Retry');
+      if (await showError(l10n.t('could not install {0}: {1}', shownArg(name), shownArg((error as Error).message)), retry)) await install(arg);
     }
   };
 
@@ -104,18 +106,18 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => updates.check(false));
     const installed = readInstalledServers().length;
     if (result.errors.length) {
-      const [retry, settings] = [vscode.l10n.t('Retry'), vscode.l10n.t('Registry Settings')];
-      const choice = await showError(vscode.l10n.t('could not check for updates. {0}', result.errors.join(' ')), retry, settings);
+      const [retry, settings] = [l10n.t('Retry'), l10n.t('Registry Settings')];
+      const choice = await showError(l10n.t('could not check for updates. {0}', shownArg(result.errors.join(' '))), retry, settings);
       if (choice === retry) return checkNow();
       if (choice === settings) void openRegistrySettings();
     } else if (result.updates.length === 0) {
-      if (installed === 0) void showInfo(vscode.l10n.t('no server was installed from an MCP registry.'));
-      else if (installed === 1) void showInfo(vscode.l10n.t('the server installed from a registry is up to date.'));
-      else void showInfo(vscode.l10n.t('all {0} servers installed from a registry are up to date.', installed));
+      if (installed === 0) void showInfo(l10n.t('no server was installed from an MCP registry.'));
+      else if (installed === 1) void showInfo(l10n.t('the server installed from a registry is up to date.'));
+      else void showInfo(l10n.t('all {0} servers installed from a registry are up to date.', installed));
     } else {
       const list = result.updates.map((u) => `'${u.installed.name}' ${u.latest.server.version}`).join(', ');
-      const all = vscode.l10n.t('Update All');
-      if (await showInfo(vscode.l10n.t('updates available: {0}.', list), all)) for (const u of result.updates) await update(u.installed.name);
+      const all = l10n.t('Update All');
+      if (await showInfo(l10n.t('updates available: {0}.', shownArg(list)), all)) for (const u of result.updates) await update(u.installed.name);
     }
   };
 
@@ -158,7 +160,7 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
 
 async function pickInstalled(): Promise<string | undefined> {
   const installed = readInstalledServers();
-  if (installed.length === 0) return void showInfo(vscode.l10n.t('no server was installed from an MCP registry.'));
+  if (installed.length === 0) return void showInfo(l10n.t('no server was installed from an MCP registry.'));
   const items = installed.map((s) => ({ label: s.name, description: `${s.registry.name} ${s.registry.version}` }));
   return (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Server to update') }))?.label;
 }

@@ -11,6 +11,8 @@ import { isNewerVersion } from './naming';
 import type { RegistryClient } from './registryClient';
 import { readRegistrySettings } from './registrySettings';
 import type { RegistryEntry } from './serverJson';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 const ANNOUNCED_KEY = 'mcpClient.registry.announcedUpdates';
@@ -106,10 +108,10 @@ export class RegistryUpdates implements vscode.Disposable {
     if (fresh.length === 0) return;
     await this.memento.update(ANNOUNCED_KEY, [...announced, ...fresh.map((u) => `${u.installed.registry.name}@${u.latest.server.version}`)].slice(-200));
     if (!show) return;
-    const list = fresh.map((u) => vscode.l10n.t("'{0}' {1} (installed: {2})", u.installed.name, u.latest.server.version, u.installed.registry.version)).join(', ');
-    const message = fresh.length === 1 ? vscode.l10n.t('a newer version is available: {0}.', list) : vscode.l10n.t('newer versions are available: {0}.', list);
-    const action = fresh.length === 1 ? vscode.l10n.t('Update') : vscode.l10n.t('Update All');
-    const servers = vscode.l10n.t('Show Servers');
+    const list = fresh.map((u) => l10n.t("'{0}' {1} (installed: {2})", shownArg(u.installed.name), shownArg(u.latest.server.version), shownArg(u.installed.registry.version))).join(', ');
+    const message = fresh.length === 1 ? l10n.t('a newer version is available: {0}.', shownArg(list)) : l10n.t('newer versions are available: {0}.', shownArg(list));
+    const action = fresh.length === 1 ? l10n.t('Update') : l10n.t('Update All');
+    const servers = l10n.t('Show Servers');
     // Not awaited: a check is over when its result is known, not when the user answers the notification.
     void this.answers
       .decide({ kind: 'registryUpdates', servers: fresh.map((u) => u.installed.name), message: ownVoice(message) }, () => showInfo(message, action, servers))

@@ -11,6 +11,7 @@ import { installOptions, type InstallOption } from './installOptions';
 import { displayNameFor } from './naming';
 import { missingRuntime } from './runtimes';
 import type { RegistryEntry } from './serverJson';
+import { shownArg } from '../common/serverText';
 
 export type DetailsAction = { action: 'install'; option?: InstallOption } | { action: 'versions' } | typeof BACK;
 
@@ -39,7 +40,7 @@ export function showServerDetails(entry: RegistryEntry): Promise<DetailsAction |
     { label: vscode.l10n.t('More'), kind: vscode.QuickPickItemKind.Separator },
     { label: `$(versions) ${vscode.l10n.t('Other Versions…')}`, detail: vscode.l10n.t('Install an earlier version'), run: () => ({ action: 'versions' }) },
     ...(homepage
-      ? [{ label: `$(link-external) ${vscode.l10n.t('Open Repository or Website')}`, detail: plain(homepage), run: () => (void openInBrowser(homepage, WEB_PAGE, (reason) => void showWarning(reason)), undefined) }]
+      ? [{ label: `$(link-external) ${vscode.l10n.t('Open Repository or Website')}`, detail: plain(homepage), run: () => (void openInBrowser(homepage, WEB_PAGE, (reason) => void showWarning(shownArg(reason))), undefined) }]
       : []),
     { label: `$(json) ${vscode.l10n.t('Show server.json')}`, detail: vscode.l10n.t('The registry entry, as published'), run: () => (void showServerJson(entry), undefined) },
   ];

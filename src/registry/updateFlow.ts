@@ -12,6 +12,8 @@ import type { RegistryClient } from './registryClient';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor, toSettingsEntry } from './toSettingsEntry';
 import { mergeUpdate, questionsToAsk, recoverAnswers, updateAnswers } from './updateEntry';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 /** Updates `installed` to `latest` (fetched when not given); resolves with the new version, or undefined when cancelled or failed. */
 export async function updateServer(services: InstallServices, client: RegistryClient, installed: InstalledServer, latest?: RegistryEntry): Promise<string | undefined> {
@@ -23,14 +25,14 @@ export async function updateServer(services: InstallServices, client: RegistryCl
     // no longer has it still leaves environment variables and headers to go by.
     previous = await client.version(origin.name, origin.version).catch(() => undefined);
   } catch (error) {
-    const retry = vscode.l10n.t('Retry');
-    void showError(vscode.l10n.t("could not update '{0}': {1}", installed.name, (error as Error).message), retry).then((c) => c && updateServer(services, client, installed));
+    const retry = l10n.t('Retry');
+    void showError(l10n.t("could not update '{0}': {1}", shownArg(installed.name), shownArg((error as Error).message)), retry).then((c) => c && updateServer(services, client, installed));
     return undefined;
   }
   const runnable = installOptions(latest.server).filter((o) => !o.unsupported);
   const option = runnable.find((o) => o.kind === origin.package) ?? runnable[0];
   if (!option) {
-    void showError(vscode.l10n.t("{0} {1} cannot be installed here; '{2}' stays at {3}.", latest.server.name, latest.server.version, installed.name, origin.version));
+    void showError(l10n.t("{0} {1} cannot be installed here; '{2}' stays at {3}.", shownArg(latest.server.name), shownArg(latest.server.version), shownArg(installed.name), shownArg(origin.version)));
     return undefined;
   }
   const previousOption = previous && installOptions(previous.server).find((o) => !o.unsupported && o.kind === origin.package);
@@ -48,6 +50,6 @@ export async function updateServer(services: InstallServices, client: RegistryCl
   await writeServer(installed.scope, installed.name, mergeUpdate(installed.entry, converted.entry, recovered.template), converted.secrets);
   const updated = vscode.l10n.t("updated '{0}' from {1} to {2}.", installed.name, origin.version, latest.server.version);
   const how = option.kind === origin.package ? '' : ` ${vscode.l10n.t('It now runs as {0} (its {1} package is gone).', option.label, origin.package)}`;
-  void showInfo(updated + how);
+  void showInfo(shownArg(updated + how));
   return latest.server.version;
 }

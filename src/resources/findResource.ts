@@ -11,6 +11,7 @@ import { SessionState } from '../mcp/sessionState';
 import { codiconFor, labelOf, resourceDescription } from './resourcesPresentation';
 import { PagedList } from './pagedList';
 import type { ResourceTarget } from './openResource';
+import { l10n } from '../common/shownL10n';
 
 /** Keep loading pages while fewer loaded resources than this match what the user typed. */
 const WANTED_MATCHES = 30;
@@ -33,7 +34,7 @@ export function findResource(manager: SessionManager): Promise<ResourceTarget | 
       : [];
   });
   if (lists.length === 0) {
-    void showInfo(vscode.l10n.t('no running MCP server offers resources.'));
+    void showInfo(l10n.t('no running MCP server offers resources.'));
     return Promise.resolve(undefined);
   }
   const picker = vscode.window.createQuickPick<Item>();

@@ -8,6 +8,8 @@ import { showError } from '../common/userMessages';
 import { formatSize } from './resourceContents';
 import { documentUriParts, partUriParts } from './resourceDocuments';
 import { RESOURCE_SCHEME } from './resourceUri';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 /** A resource to open: its server and URI, plus what a listing or link already says about it. */
 export interface ResourceTarget {
@@ -36,7 +38,7 @@ export function targetOf(arg: unknown): ResourceTarget | vscode.Uri | undefined 
 export async function openResource(target: ResourceTarget | vscode.Uri, options: { side?: boolean; maxBytes: number }): Promise<void> {
   if (!(target instanceof vscode.Uri) && target.size !== undefined && target.size > options.maxBytes) {
     void showError(
-      vscode.l10n.t("{0} from '{1}' is {2}, above the {3} limit (setting {4}).", target.uri, target.server, formatSize(target.size), formatSize(options.maxBytes), SettingKeys.resourcesMaxSizeMB),
+      l10n.t("{0} from '{1}' is {2}, above the {3} limit (setting {4}).", shownArg(target.uri), shownArg(target.server), shownArg(formatSize(target.size)), shownArg(formatSize(options.maxBytes)), shownArg(SettingKeys.resourcesMaxSizeMB)),
     );
     return;
   }
@@ -45,7 +47,7 @@ export async function openResource(target: ResourceTarget | vscode.Uri, options:
   try {
     stat = await vscode.workspace.fs.stat(uri);
   } catch (error) {
-    void showError(messageOf(error));
+    void showError(shownArg(messageOf(error)));
     return;
   }
   const viewColumn = options.side ? vscode.ViewColumn.Beside : undefined;

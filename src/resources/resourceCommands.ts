@@ -13,6 +13,8 @@ import type { ResourceNode, ResourcesTreeProvider } from './resourcesTree';
 import { findResource } from './findResource';
 import { openResource, targetOf, type ResourceTarget } from './openResource';
 import { fillTemplate } from './templatePicker';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export function registerResourceCommands(manager: SessionManager, tree: ResourcesTreeProvider, maxBytes: () => number): vscode.Disposable[] {
   // From the view, a command gets the clicked node and, with several selected, all of them.
@@ -56,7 +58,7 @@ async function openFromTemplate(manager: SessionManager, node: { server: string;
   if (!chosen) return;
   const session = manager.get(chosen.server);
   if (!session || !SessionState.isRunning(session.state)) {
-    void showError(vscode.l10n.t("server '{0}' is not running.", chosen.server));
+    void showError(l10n.t("server '{0}' is not running.", shownArg(chosen.server)));
     return;
   }
   const uri = await fillTemplate(session, chosen.template);
@@ -69,7 +71,7 @@ async function openFromTemplate(manager: SessionManager, node: { server: string;
 async function pickTemplate(manager: SessionManager): Promise<{ server: string; template: ResourceTemplate } | undefined> {
   const sessions = manager.entries().flatMap((e) => (e.session && SessionState.isRunning(e.session.state) && e.session.capabilities?.resources ? [e.session] : []));
   if (sessions.length === 0) {
-    void showInfo(vscode.l10n.t('no running MCP server offers resources.'));
+    void showInfo(l10n.t('no running MCP server offers resources.'));
     return undefined;
   }
   const items = (async () => {

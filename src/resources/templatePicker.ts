@@ -7,6 +7,8 @@ import { showError } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
 import { expandTemplate, filledValues, templateVariables, type TemplateValues } from './templateExpansion';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 
@@ -22,7 +24,7 @@ export async function fillTemplate(session: McpSession, template: ResourceTempla
   try {
     variables = templateVariables(template.uriTemplate);
   } catch (error) {
-    void showError(vscode.l10n.t("'{0}' has a malformed template {1}: {2}", session.name, template.uriTemplate, describeError(error)));
+    void showError(l10n.t("'{0}' has a malformed template {1}: {2}", shownArg(session.name), shownArg(template.uriTemplate), shownArg(describeError(error))));
     return undefined;
   }
   const values: TemplateValues = {};

@@ -9,6 +9,7 @@ import { showInfo } from '../common/userMessages';
 import { SamplingCapability } from './samplingCapability';
 import { SamplingLog } from './samplingLog';
 import { SamplingService } from './samplingService';
+import { l10n } from '../common/shownL10n';
 
 export function registerSampling(answers: UserAnswers, globalState: vscode.Memento): { capability: SamplingCapability; disposables: vscode.Disposable[] } {
   const log = new SamplingLog();
@@ -28,7 +29,7 @@ export function registerSampling(answers: UserAnswers, globalState: vscode.Memen
         const servers = log.servers();
         const name = server ?? (servers.length === 1 ? servers[0] : await vscode.window.showQuickPick(servers, { title: vscode.l10n.t('Sampling log of which server?') }));
         if (!name) {
-          if (servers.length === 0) void showInfo(vscode.l10n.t('no server has asked for a model completion in this window.'));
+          if (servers.length === 0) void showInfo(l10n.t('no server has asked for a model completion in this window.'));
           return undefined;
         }
         const document = await vscode.workspace.openTextDocument(log.uri(name));

@@ -17,6 +17,8 @@ import type { SamplingHandler } from './samplingCapability';
 import type { SamplingLog, SamplingLogEntry } from './samplingLog';
 import { describeMessages, toChatMessages, toChatTools } from './samplingMessages';
 import { askApproval, askReview, type Approval } from './samplingDialogs';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const USER_REJECTED = -1;
 /** Global-state key of workspace servers' sampling permissions, by identity. */
@@ -54,7 +56,7 @@ export class SamplingService implements SamplingHandler {
       this.log.add(server, { ...entry, error: choice.error });
       // Inside a call the user started, the reason joins that call's one notification; otherwise the user
       // hears it once per server.
-      const message = vscode.l10n.t("'{0}' asked for a model completion, but {1}", server, `${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`);
+      const message = l10n.t("'{0}' asked for a model completion, but {1}", shownArg(server), shownArg(`${choice.error[0]!.toLowerCase()}${choice.error.slice(1)}`));
       if (!attachToUserCall(server, message) && !this.toldNoModel.has(server)) {
         this.toldNoModel.add(server);
         void showWarning(message);

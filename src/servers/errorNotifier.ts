@@ -7,6 +7,8 @@ import { Disposable } from '../mcp/lifecycle';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import type { ServerLogs } from './serverLogs';
+import { shownArg } from '../common/serverText';
+import { l10n } from '../common/shownL10n';
 
 const STABLE_MS = 60_000;
 
@@ -35,8 +37,8 @@ export class ErrorNotifier extends Disposable {
     for (const entry of this.manager.entries()) {
       if (entry.configError && !this.shownConfigErrors.has(entry.configError)) {
         this.shownConfigErrors.add(entry.configError);
-        const openSettings = vscode.l10n.t('Open Settings');
-        void showError(entry.configError, openSettings).then((choice) => {
+        const openSettings = l10n.t('Open Settings');
+        void showError(shownArg(entry.configError), openSettings).then((choice) => {
           if (choice) void vscode.commands.executeCommand(CommandIds.openSettings);
         });
       }

@@ -9,6 +9,8 @@ import { focusViewCommand, ViewIds } from '../common/viewIds';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import type { ServerLogs } from './serverLogs';
 import { descriptionFor, scopeLabel } from './serverPresentation';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 type ServerArg = ServerEntry | string | undefined;
 
@@ -17,7 +19,7 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
     const name = typeof arg === 'string' ? arg : (arg?.name ?? (await pickServer(manager, placeholder)));
     if (!name) return;
     if (!manager.entries().some((e) => e.name === name)) {
-      void showError(vscode.l10n.t("there is no server named '{0}'.", name));
+      void showError(l10n.t("there is no server named '{0}'.", shownArg(name)));
       return;
     }
     await action(name);
@@ -41,7 +43,7 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
 async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
   const entries = manager.entries();
   if (entries.length === 0) {
-    void showInfo(vscode.l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));
+    void showInfo(l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));
     return undefined;
   }
   const picked = await pickExactFirst(

@@ -9,6 +9,8 @@ import { CommandIds } from '../common/commandIds';
 import { showInfo } from '../common/userMessages';
 import { VSCODE_MCP_ACCESS } from '../config/configurationReader';
 import type { SessionManager } from '../mcp/sessionManager';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const ASKED_KEY = 'mcpClient.vscodeSharing.asked';
 
@@ -54,11 +56,11 @@ function tellOnce(sessions: SessionManager, state: vscode.Memento): vscode.Dispo
     const names = leftToVscode(sessions);
     if (names.length === 0 || state.get<boolean>(ASKED_KEY)) return;
     void state.update(ASKED_KEY, true);
-    const runHere = vscode.l10n.t('Run Here Only');
+    const runHere = l10n.t('Run Here Only');
     const message =
       names.length === 1
-        ? vscode.l10n.t("VS Code's own MCP support runs '{0}' (.vscode/mcp.json), so MCP Client leaves it to VS Code: no server runs twice.", names[0]!)
-        : vscode.l10n.t("VS Code's own MCP support runs {0} servers of this workspace (.vscode/mcp.json), so MCP Client leaves them to VS Code: no server runs twice.", names.length);
+        ? l10n.t("VS Code's own MCP support runs '{0}' (.vscode/mcp.json), so MCP Client leaves it to VS Code: no server runs twice.", shownArg(names[0]!))
+        : l10n.t("VS Code's own MCP support runs {0} servers of this workspace (.vscode/mcp.json), so MCP Client leaves them to VS Code: no server runs twice.", names.length);
     void showInfo(message, runHere).then((choice) => (choice === runHere ? applySharingChoice('runHere') : undefined));
   };
   check();

@@ -14,6 +14,8 @@ import { ReceivedTasksCapability } from '../mcp/tasks/receivedTasksCapability';
 import { TasksCapability } from '../mcp/tasks/tasksCapability';
 import { ToolTasks, type SavedTask, type ToolTasksHost, type TrackedTask } from '../mcp/tasks/toolTasks';
 import { TasksTreeProvider } from './tasksTree';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 const SAVED_TASKS_KEY = 'mcpClient.tasks';
 
@@ -67,14 +69,14 @@ export function registerTasks(options: TasksOptions): TasksFeature {
         try {
           await tasks.cancel(task);
         } catch (error) {
-          void showError(vscode.l10n.t("the task of '{0}' could not be cancelled: {1}", task.tool, describeError(error)));
+          void showError(l10n.t("the task of '{0}' could not be cancelled: {1}", shownArg(task.tool), shownArg(describeError(error))));
         }
       }),
       vscode.commands.registerCommand(CommandIds.openTaskResult, async (which?: TaskRef) => {
         const task = which && tasks.find(which.server, which.taskId);
         if (!task) return;
         if (task.status !== 'completed' || !task.result) {
-          void showInfo(vscode.l10n.t("the task of '{0}' has no result to show ({1}).", task.tool, task.error ?? task.status));
+          void showInfo(l10n.t("the task of '{0}' has no result to show ({1}).", shownArg(task.tool), shownArg(task.error ?? task.status)));
           return;
         }
         await options.openResult(task);

@@ -19,6 +19,8 @@ import { appMark, toolIcon } from './toolsTree';
 import type { IconCache } from '../icons/iconCache';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import type { UserAnswers } from '../common/userAnswers';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 interface CallArgs {
   server?: string;
@@ -34,7 +36,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
     let server = arg?.server;
     let tool = typeof arg?.tool === 'string' ? (server ? catalog.find(server, arg.tool) : undefined) : arg?.tool;
     if (server && typeof arg?.tool === 'string' && !tool) {
-      void showError(vscode.l10n.t("server '{0}' has no tool named '{1}' (or is not running).", server, arg.tool));
+      void showError(l10n.t("server '{0}' has no tool named '{1}' (or is not running).", shownArg(server), shownArg(arg.tool)));
       return { error: 'unknown tool' };
     }
     if (!server || !tool) {
@@ -50,7 +52,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
     }
     const session = sessions.get(server);
     if (!session || !SessionState.isRunning(session.state)) {
-      void showError(vscode.l10n.t("server '{0}' is not running.", server));
+      void showError(l10n.t("server '{0}' is not running.", shownArg(server)));
       return { error: 'not running' };
     }
     const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments);
@@ -68,7 +70,7 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconC
     }),
   );
   if (items.length === 0) {
-    void showInfo(vscode.l10n.t('no running server offers tools.'));
+    void showInfo(l10n.t('no running server offers tools.'));
     return undefined;
   }
   const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description), icons: items.map((i) => describeIcon(i.iconPath)) }, async () => {

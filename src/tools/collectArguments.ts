@@ -11,6 +11,8 @@ import { parseField, simpleFields, skeleton, type SimpleField } from './inputSch
 import { schemaErrors, schemaProblem } from './schemaValidation';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ArgumentDocuments } from './argumentDocuments';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export type Arguments = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
-    void showError(vscode.l10n.t("the tool '{0}' of '{1}' has an unusable input schema. {2}", tool.name, server, problem));
+    void showError(l10n.t("the tool '{0}' of '{1}' has an unusable input schema. {2}", shownArg(tool.name), shownArg(server), shownArg(problem)));
     return undefined;
   }
   const fields = preset ? undefined : simpleFields(schema);
@@ -30,7 +32,7 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
     const errors = schemaErrors(schema, args);
     if (!errors) return args;
     // Constraints the steps do not check (patterns, ranges, formats): continue in the JSON editor.
-    void showWarning(vscode.l10n.t("the arguments do not match the tool's schema: {0}", errors));
+    void showWarning(l10n.t("the arguments do not match the tool's schema: {0}", shownArg(errors)));
     return editJson(answers, documents, server, tool, JSON.stringify(args, null, 2), errors);
   }
   const presetErrors = args && schemaErrors(schema, args);
@@ -89,13 +91,13 @@ async function editJson(answers: UserAnswers, documents: ArgumentDocuments, serv
         value = JSON.parse(text);
       } catch (error) {
         problem = vscode.l10n.t('Not valid JSON: {0}', (error as Error).message);
-        void showError(problem);
+        void showError(shownArg(problem));
         continue;
       }
       const errors = typeof value === 'object' && value !== null && !Array.isArray(value) ? schemaErrors(tool.inputSchema, value) : vscode.l10n.t('the arguments must be a JSON object');
       if (!errors) return value as Arguments;
       problem = vscode.l10n.t("The arguments do not match the tool's input schema: {0}", errors);
-      void showError(vscode.l10n.t('{0}. Nothing was sent.', problem));
+      void showError(l10n.t('{0}. Nothing was sent.', shownArg(problem)));
     }
   } finally {
     await editor?.close();

@@ -13,6 +13,8 @@ import type { ToolApps } from '../apps/toolApps';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import { callAsTask } from './taskCall';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export interface ToolCallOutcome {
   document?: string;
@@ -83,18 +85,18 @@ export async function runToolAndShow(
   const because = call.reasons.join(' ');
   app?.end(result ? { result } : cancelled ? { cancelled: vscode.l10n.t('The user cancelled the call.') } : { error: error ?? '' });
   if (cancelled) {
-    void showInfo(vscode.l10n.t("the call of '{0}' was cancelled.", tool.name));
+    void showInfo(l10n.t("the call of '{0}' was cancelled.", shownArg(tool.name)));
     return { cancelled: true, app: app?.launchId };
   }
   if (!result) {
-    void showError(because ? vscode.l10n.t('{0} ({1})', error ?? '', because) : (error ?? ''));
+    void showError(shownArg(because ? vscode.l10n.t('{0} ({1})', error ?? '', because) : (error ?? '')));
     return { error, app: app?.launchId };
   }
   const { uri, markdown, outputProblem } = await showToolResult(documents, session.name, tool, args, result);
   const server = session.name;
-  if (result.isError && because) void showError(vscode.l10n.t("the tool '{0}' of '{1}' failed: {2} (See the result.)", tool.name, server, because));
-  else if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));
-  else if (outputProblem || because) void showWarning(vscode.l10n.t("'{0}' of '{1}': {2}", tool.name, server, [outputProblem, because].filter(Boolean).join(' ')));
+  if (result.isError && because) void showError(l10n.t("the tool '{0}' of '{1}' failed: {2} (See the result.)", shownArg(tool.name), shownArg(server), shownArg(because)));
+  else if (result.isError) void showError(l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", shownArg(tool.name), shownArg(server)));
+  else if (outputProblem || because) void showWarning(l10n.t("'{0}' of '{1}': {2}", shownArg(tool.name), shownArg(server), shownArg([outputProblem, because].filter(Boolean).join(' '))));
   return { document: uri.toString(), isError: !!result.isError, outputProblem, markdown, app: app?.launchId };
 }
 
