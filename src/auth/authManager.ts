@@ -17,6 +17,7 @@ import { McpOAuthProvider } from './oauthProvider';
 import { isLocalServer, serverFetch } from './serverFetch';
 import { l10n } from '../common/shownL10n';
 import { shownArg } from '../common/serverText';
+import { askText } from '../common/shownUi';
 
 const CLIENT_NAME = 'MCP Client for VS Code';
 
@@ -140,9 +141,9 @@ export class AuthManager implements vscode.Disposable {
       return;
     }
     if (definition.oauth?.clientId && !definition.oauth.workloadIdentity && (await this.secrets.get(this.clientSecretKey(definition))) === undefined) {
-      const secret = await vscode.window.showInputBox({
-        title: vscode.l10n.t("Client secret for '{0}'", name),
-        prompt: vscode.l10n.t('The client secret of OAuth client "{0}". Leave empty for a public client. Kept in VS Code\'s secret storage.', definition.oauth.clientId),
+      const secret = await askText({
+        title: l10n.t("Client secret for '{0}'", shownArg(name)),
+        prompt: l10n.t('The client secret of OAuth client "{0}". Leave empty for a public client. Kept in VS Code\'s secret storage.', shownArg(definition.oauth.clientId)),
         password: true,
         ignoreFocusOut: true,
       });
@@ -152,9 +153,9 @@ export class AuthManager implements vscode.Disposable {
     const enterprise = definition.oauth?.enterprise;
     if (enterprise) {
       // ID tokens are short-lived: each sign-in asks for a current one.
-      const idToken = await vscode.window.showInputBox({
-        title: vscode.l10n.t("ID token for '{0}'", name),
-        prompt: vscode.l10n.t('Your ID token from the identity provider ({0}). Kept in VS Code\'s secret storage.', new URL(enterprise.idpTokenEndpoint).origin),
+      const idToken = await askText({
+        title: l10n.t("ID token for '{0}'", shownArg(name)),
+        prompt: l10n.t('Your ID token from the identity provider ({0}). Kept in VS Code\'s secret storage.', shownArg(new URL(enterprise.idpTokenEndpoint).origin)),
         password: true,
         ignoreFocusOut: true,
       });

@@ -8,6 +8,8 @@ import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { AuthManager } from './authManager';
 import { l10n } from '../common/shownL10n';
+import { pickOne } from '../common/shownUi';
+import { shownLine, TextCaps } from '../common/serverText';
 
 export interface Auth {
   /** OAuth for an HTTP server's connection (undefined for stdio, or when the user manages the header). */
@@ -40,9 +42,9 @@ async function pickHttpServer(manager: SessionManager): Promise<string | undefin
     void showInfo(l10n.t('no HTTP server is configured.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
-    http.map((s) => ({ label: s.name, description: s.url })),
-    { placeHolder: vscode.l10n.t('HTTP server') },
+  const picked = await pickOne(
+    http.map((s) => ({ label: shownLine(s.name), description: shownLine(s.url, TextCaps.rowDescription), name: s.name })),
+    { placeHolder: l10n.t('HTTP server') },
   );
-  return picked?.label;
+  return picked?.name;
 }

@@ -5,6 +5,8 @@
 // mentions the other name. Here an exact match comes first in the list and carries the matched name as
 // its label (its usual label moves into the description), which VS Code's ranking puts above every other.
 import * as vscode from 'vscode';
+import { createPicker, ShownPickItem, ShownQuickPick } from './shownUi';
+import { shownArg } from './serverText';
 
 /** The name among `names` that is exactly what was typed (ignoring case and outer spaces). */
 export function exactMatch(query: string, names: readonly (string | undefined)[]): string | undefined {
@@ -14,9 +16,9 @@ export function exactMatch(query: string, names: readonly (string | undefined)[]
 
 /** What this module keeps about each picker it orders. */
 interface PickerState {
-  namesOf: (item: vscode.QuickPickItem) => readonly (string | undefined)[];
+  namesOf: (item: ShownPickItem) => readonly (string | undefined)[];
   /** The items and exact names last given, so a keystroke that changes neither leaves the rows alone. */
-  given?: readonly vscode.QuickPickItem[];
+  given?: readonly ShownPickItem[];
   exactNames?: string;
   /** Item updates sent without an active row: each brings back one active-row event that no one made by hand. */
   echoes: number;
@@ -24,10 +26,10 @@ interface PickerState {
   movedByHand: boolean;
 }
 
-const states = new WeakMap<vscode.QuickPick<vscode.QuickPickItem>, PickerState>();
+const states = new WeakMap<ShownQuickPick<ShownPickItem>, PickerState>();
 
-function stateOf<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>, namesOf: (item: T) => readonly (string | undefined)[]): PickerState {
-  const key = picker as unknown as vscode.QuickPick<vscode.QuickPickItem>;
+function stateOf<T extends ShownPickItem>(picker: ShownQuickPick<T>, namesOf: (item: T) => readonly (string | undefined)[]): PickerState {
+  const key = picker as unknown as ShownQuickPick<ShownPickItem>;
   let state = states.get(key);
   if (!state) {
     const created: PickerState = { namesOf: namesOf as PickerState['namesOf'], echoes: 0, movedByHand: false };
@@ -41,7 +43,7 @@ function stateOf<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>, na
   return state;
 }
 
-function namesOfItem(state: PickerState, item: vscode.QuickPickItem): readonly (string | undefined)[] {
+function namesOfItem(state: PickerState, item: ShownPickItem): readonly (string | undefined)[] {
   return item.kind === vscode.QuickPickItemKind.Separator ? [] : state.namesOf(item);
 }
 
@@ -49,7 +51,7 @@ function namesOfItem(state: PickerState, item: vscode.QuickPickItem): readonly (
  * Sets `picker.items` to `items` for the current filter text, exact matches (by `namesOf`) first and
  * labelled with the matched name. Returns whether there was one (it is then the active item).
  */
-export function showExactMatchesFirst<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>, items: readonly T[], namesOf: (item: T) => readonly (string | undefined)[]): boolean {
+export function showExactMatchesFirst<T extends ShownPickItem>(picker: ShownQuickPick<T>, items: readonly T[], namesOf: (item: T) => readonly (string | undefined)[]): boolean {
   const state = stateOf(picker, namesOf);
   const exact: T[] = [];
   const rest: T[] = [];
@@ -77,13 +79,13 @@ export function showExactMatchesFirst<T extends vscode.QuickPickItem>(picker: vs
  * a row of the previous order: another item. When the filter text is exactly one item's name or title,
  * that item is meant, unless the user moved the active row away from it by hand after the last key.
  */
-export function acceptedItem<T extends vscode.QuickPickItem>(picker: vscode.QuickPick<T>): T | undefined {
-  const state = states.get(picker as unknown as vscode.QuickPick<vscode.QuickPickItem>);
+export function acceptedItem<T extends ShownPickItem>(picker: ShownQuickPick<T>): T | undefined {
+  const state = states.get(picker as unknown as ShownQuickPick<ShownPickItem>);
   const exact = state && !state.movedByHand ? picker.items.filter((i) => exactMatch(picker.value, namesOfItem(state, i)) !== undefined) : [];
   return exact.length === 1 ? exact[0] : (picker.selectedItems[0] ?? picker.activeItems[0]);
 }
 
-function relabel<T extends vscode.QuickPickItem>(item: T, name: string): T {
+function relabel<T extends ShownPickItem>(item: T, name: string): T {
   const icon = /^\$\([\w~-]+\)\s*/.exec(item.label)?.[0] ?? '';
   const label = item.label.slice(icon.length);
   if (label === name) return item;
@@ -91,14 +93,14 @@ function relabel<T extends vscode.QuickPickItem>(item: T, name: string): T {
 }
 
 /** A one-shot pick (showQuickPick's replacement) whose filter puts exact name matches first. */
-export function pickExactFirst<T extends vscode.QuickPickItem>(
+export function pickExactFirst<T extends ShownPickItem>(
   items: readonly T[],
   namesOf: (item: T) => readonly (string | undefined)[],
   options: { title?: string; placeHolder?: string; matchOnDescription?: boolean; matchOnDetail?: boolean } = {},
 ): Promise<T | undefined> {
-  const picker = vscode.window.createQuickPick<T>();
-  picker.title = options.title;
-  picker.placeholder = options.placeHolder;
+  const picker = createPicker<T>();
+  picker.title = shownArg(options.title);
+  picker.placeholder = shownArg(options.placeHolder);
   picker.matchOnDescription = options.matchOnDescription ?? false;
   picker.matchOnDetail = options.matchOnDetail ?? false;
   return new Promise<T | undefined>((resolve) => {

@@ -30,9 +30,9 @@ export class ResultDocuments implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   /** Stores the Markdown under a fresh URI (every run is its own document) and shows its preview. */
-  async show(markdown: string, server: string, name: string, { preview = true } = {}): Promise<vscode.Uri> {
-    // The query makes each run unique; the path gives the tab a readable title and the .md language.
-    const uri = vscode.Uri.from({ scheme: this.kind.scheme, path: `/${server}/${name}.md`, query: String(++this.counter) });
+  async show(markdown: string, server: string, name: string, { preview = true, extension = 'md' } = {}): Promise<vscode.Uri> {
+    // The query makes each run unique; the path gives the tab a readable title and its language (.md, .txt).
+    const uri = vscode.Uri.from({ scheme: this.kind.scheme, path: `/${encodeURIComponent(server)}/${encodeURIComponent(name)}.${extension}`, query: String(++this.counter) });
     this.contents.set(uri.toString(), { data: new TextEncoder().encode(markdown), mtime: Date.now() });
     for (const key of [...this.contents.keys()].slice(0, Math.max(0, this.contents.size - KEEP))) this.contents.delete(key);
     if (!preview) {

@@ -62,8 +62,9 @@ export function shownText(text: unknown, max: number = TextCaps.description): Sh
  * for what the user must see exactly (the arguments of a tool call, a command line), where hiding a
  * character would hide a difference. Newlines are written `\n` too, so one value stays on one line.
  */
-export function withVisibleEscapes(text: string): string {
+export function withVisibleEscapes(text: string, { keepLineBreaks = false } = {}): string {
   return text.replace(INVISIBLE_ALL, (c) => {
+    if (keepLineBreaks && KEPT.has(c)) return c;
     if (c === '\n') return '\\n';
     if (c === '\t') return '\\t';
     const code = c.codePointAt(0)!;
@@ -101,6 +102,28 @@ export function isCut(text: unknown, max: number): boolean {
 /** A value put into the extension's own sentence (l10n.t's `{0}`): one line, capped generously. */
 export function shownArg(text: unknown): ShownText {
   return shownLine(text, TextCaps.message);
+}
+
+/**
+ * Text too long for a dialog, shown as its start and its end (what matters may come last: a command
+ * after 20,000 harmless characters), with how much lies between; undefined when it fits in `max`.
+ * Invisible characters must have been made visible or dropped before.
+ */
+export function excerpt(text: string, max: number): { head: ShownText; hidden: number; tail: ShownText; total: number } | undefined {
+  if (text.length <= max) return undefined;
+  const headLength = Math.floor(max * 0.7);
+  const tailLength = max - headLength;
+  return {
+    head: shownText(text.slice(0, headLength), Infinity),
+    hidden: text.length - headLength - tailLength,
+    tail: shownText(text.slice(text.length - tailLength), Infinity),
+    total: text.length,
+  };
+}
+
+/** The lines of a ShownText, each still ShownText (splitting adds nothing to show). */
+export function shownLines(text: ShownText): ShownText[] {
+  return text.split('\n') as ShownText[];
 }
 
 /** Earlier names, kept for callers that build Markdown from the result. */

@@ -25,3 +25,9 @@ function join<S extends string>(parts: readonly (ShownText | undefined | false)[
 }
 
 export const l10n = { t, count, join };
+
+/** `$(icon) text`: a theme icon of ours (a codicon name, never server text) before shown text. */
+export function withIcon(codicon: string, text: ShownText): ShownText {
+  if (!/^[a-z0-9-]+(~spin)?$/.test(codicon)) return text;
+  return ownWordsFromShownL10n(`$(${codicon}) ${text}`);
+}

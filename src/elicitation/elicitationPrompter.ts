@@ -13,7 +13,9 @@ import type { UserAnswers } from '../common/userAnswers';
 import type { ElicitationPrompter } from './elicitationCapability';
 import { formFields, parseAnswer, type FormField } from './formSchema';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { showFullText } from '../common/fullTextDocuments';
+import { isCut, shownArg, shownLine, shownLines, shownText, TextCaps, type ShownText } from '../common/serverText';
+import { askModal, askText, createPicker, pickMany, pickOne, type ShownPickItem } from '../common/shownUi';
 
 type Start = 'respond' | 'decline' | 'cancel';
 
@@ -37,17 +39,23 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
 
   private async askForm(server: string, params: ElicitRequestFormParams, signal: AbortSignal, closing: vscode.CancellationToken): Promise<ElicitResult> {
     const fields = formFields(params.requestedSchema as never);
-    const title = vscode.l10n.t("MCP server '{0}' asks", server);
+    const title = l10n.t("MCP server '{0}' asks", shownLine(server));
     const start = await this.answers.decide<Start>({ kind: 'elicitation.start', server, message: params.message, fields: fields.map((f) => f.name) }, async () => {
-      const picked = await vscode.window.showQuickPick(
-        [
-          { label: `$(edit) ${vscode.l10n.t('Respond…')}`, detail: fields.length === 1 ? vscode.l10n.t('Answer 1 question') : vscode.l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
-          { label: `$(close) ${vscode.l10n.t('Decline')}`, detail: vscode.l10n.t("Tell '{0}' you do not want to answer", server), value: 'decline' as const },
-        ],
-        { title, placeHolder: oneLine(params.message), ignoreFocusOut: true },
-        closing,
-      );
-      return picked?.value ?? 'cancel';
+      // The message is the server's: one line in the placeholder, cleaned and capped; when cut, a row opens it whole.
+      const cut = isCut(params.message, TextCaps.rowDescription);
+      for (;;) {
+        const picked = await pickOne(
+          [
+            { label: l10n.t('$(edit) {0}', l10n.t('Respond…')), detail: fields.length === 1 ? l10n.t('Answer 1 question') : l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
+            { label: l10n.t('$(close) {0}', l10n.t('Decline')), detail: l10n.t("Tell '{0}' you do not want to answer", shownLine(server)), value: 'decline' as const },
+            ...(cut ? [{ label: l10n.t('$(book) {0}', l10n.t('Read the Whole Message…')), detail: l10n.t('{0} characters, shown read-only', l10n.count(params.message.length)), value: 'read' as const }] : []),
+          ],
+          { title, placeHolder: shownLine(params.message, TextCaps.rowDescription), ignoreFocusOut: true },
+          closing,
+        );
+        if (picked?.value !== 'read') return picked?.value ?? 'cancel';
+        await showFullText(server, 'message', params.message);
+      }
     });
     if (start !== 'respond' || signal.aborted) return { action: start === 'decline' ? 'decline' : 'cancel' };
     const content: Record<string, unknown> = {};
@@ -57,7 +65,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
           signal.aborted
             ? Promise.resolve(undefined)
             : this.answers.decide<string | string[] | undefined>({ kind: 'elicitation.field', server, field: field.name, problem }, () =>
-                askField(field, `${title} · ${field.required ? field.title : vscode.l10n.t('{0} (optional)', field.title)} · ${index + 1}/${fields.length}`, params.message, closing),
+                askField(field, l10n.t('{0} · {1} · {2}/{3}', title, field.required ? shownLine(field.title) : l10n.t('{0} (optional)', shownLine(field.title)), index + 1, fields.length), params.message, closing),
               ),
         (answer) => parseAnswer(field, answer),
       );
@@ -74,10 +82,9 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     if (!checked.ok) return { action: 'decline' };
     const target = checked.url;
     const choice = await this.answers.decide<Start | 'open'>({ kind: 'elicitation.url', server, host: target.host, url: target.href, message: params.message }, async () => {
-      const open = vscode.l10n.t('Open {0}', target.host);
-      const decline = vscode.l10n.t('Decline');
-      const detail = [params.message, vscode.l10n.t('Full address: {0}', target.href), vscode.l10n.t('Open it only if you trust {0}.', target.host)].join('\n\n');
-      const picked = await vscode.window.showWarningMessage(vscode.l10n.t("MCP server '{0}' asks you to open a page on {1}", server, target.host), { modal: true, detail }, open, decline);
+      const open = l10n.t('Open {0}', shownLine(target.host));
+      const decline = l10n.t('Decline');
+      const picked = await askModal('warning', l10n.t("MCP server '{0}' asks you to open a page on {1}", shownLine(server), shownLine(target.host)), urlDetail(target, params.message), open, decline);
       return picked === open ? 'open' : picked === decline ? 'decline' : 'cancel';
     });
     if (choice !== 'open' || signal.aborted) return { action: choice === 'decline' ? 'decline' : 'cancel' };
@@ -94,35 +101,39 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
   }
 }
 
-async function askField(field: FormField, title: string, message: string, closing: vscode.CancellationToken): Promise<string | string[] | undefined> {
+async function askField(field: FormField, title: ShownText, message: string, closing: vscode.CancellationToken): Promise<string | string[] | undefined> {
   const initial = field.default === undefined ? undefined : field.default;
   if (field.kind === 'boolean' || field.kind === 'enum') {
-    const choices = field.kind === 'boolean' ? [{ value: 'true', title: vscode.l10n.t('Yes') }, { value: 'false', title: vscode.l10n.t('No') }] : (field.choices ?? []);
-    const items = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? vscode.l10n.t('default') : undefined, value: c.value }));
+    // Choices are the server's words: cleaned, codicons escaped, capped (a `$(check)` choice shows as written).
+    const choices = field.kind === 'boolean' ? [{ value: 'true', title: l10n.t('Yes') }, { value: 'false', title: l10n.t('No') }] : (field.choices ?? []).map((c) => ({ value: c.value, title: shownLine(c.title) }));
+    const items: (ShownPickItem & { value: string })[] = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? l10n.t('default') : undefined, value: c.value }));
     // A required field offers no "Leave empty"; an optional one offers it last. Enter takes the default.
-    if (!field.required) items.push({ label: vscode.l10n.t('Leave empty'), description: undefined, value: '' });
-    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: field.description ?? oneLine(message) }, closing);
+    if (!field.required) items.push({ label: l10n.t('Leave empty'), description: undefined, value: '' });
+    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: placeholderOf(field, message) }, closing);
     return picked?.value;
   }
   if (field.kind === 'multi') {
     const defaults = Array.isArray(initial) ? initial.map(String) : [];
-    const items = (field.choices ?? []).map((c) => ({ label: c.title, value: c.value, picked: defaults.includes(c.value) }));
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? oneLine(message), canPickMany: true, ignoreFocusOut: true }, closing);
+    const items = (field.choices ?? []).map((c) => ({ label: shownLine(c.title), value: c.value, picked: defaults.includes(c.value) }));
+    const picked = await pickMany(items, { title, placeHolder: placeholderOf(field, message), canPickMany: true, ignoreFocusOut: true }, closing);
     return picked?.map((p) => p.value);
   }
-  return vscode.window.showInputBox({
+  return askText({
     title,
-    prompt: field.description ?? oneLine(message),
+    prompt: placeholderOf(field, message),
     value: initial === undefined ? '' : String(initial),
-    placeHolder: field.format,
+    placeHolder: field.format === undefined ? undefined : shownLine(field.format),
     ignoreFocusOut: true,
-    validateInput: (text) => parseAnswer(field, text).error,
+    validateInput: (text) => {
+      const error = parseAnswer(field, text).error;
+      return error === undefined ? undefined : shownLine(error, TextCaps.message);
+    },
   }, closing);
 }
 
 /** showQuickPick, with `active` (when given) as the row Enter takes instead of the first; `closing` hides it. */
-function pickWithActive<T extends vscode.QuickPickItem>(items: T[], active: T | undefined, options: { title: string; placeholder: string }, closing: vscode.CancellationToken): Promise<T | undefined> {
-  const picker = vscode.window.createQuickPick<T>();
+function pickWithActive<T extends ShownPickItem>(items: T[], active: T | undefined, options: { title: ShownText; placeholder: ShownText }, closing: vscode.CancellationToken): Promise<T | undefined> {
+  const picker = createPicker<T>();
   Object.assign(picker, options, { items, ignoreFocusOut: true });
   if (active) picker.activeItems = [active];
   const closed = closing.onCancellationRequested(() => picker.hide());
@@ -143,7 +154,17 @@ function pickWithActive<T extends vscode.QuickPickItem>(items: T[], active: T | 
   });
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+/**
+ * The real address first, in our words, then the server's message quoted line by line ("│ "), cleaned and
+ * capped with blank lines collapsed: the message cannot push the address out of view or pass its own
+ * lines off as the dialog's.
+ */
+function urlDetail(target: URL, message: string): ShownText {
+  const quoted = shownLines(shownText(message, TextCaps.message)).map((line) => l10n.t('│ {0}', line));
+  return l10n.t('Address: {0}\n\nOpen it only if you trust {1}.\n\nThe server says:\n{2}', shownLine(target.href, TextCaps.message), shownLine(target.host), l10n.join(quoted, '\n'));
+}
+
+/** What a field's step shows under the input: the field's own description, else the server's message, on one line. */
+function placeholderOf(field: FormField, message: string): ShownText {
+  return shownLine(field.description ?? message, TextCaps.rowDescription);
 }

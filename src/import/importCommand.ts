@@ -9,7 +9,8 @@ import { ownVoice, showInfo } from '../common/userMessages';
 import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
 import { configLocations, guessFormat, isInside, readableLocations, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { pickMany, pickOne, ShownPickItem } from '../common/shownUi';
 
 interface Found {
   location: ConfigLocation;
@@ -59,11 +60,11 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
       );
     }
     const existing = new Set(Object.keys(vscode.workspace.getConfiguration().get<Record<string, unknown>>(SettingKeys.servers) ?? {}));
-    type Item = vscode.QuickPickItem & { server?: ImportedServer; found?: Found };
+    type Item = ShownPickItem & { server?: ImportedServer; found?: Found };
     const items: Item[] = [];
     for (const f of found) {
-      items.push({ label: `${f.location.label}`, kind: vscode.QuickPickItemKind.Separator });
-      for (const w of f.config.warnings) items.push({ label: `$(warning) ${w}`, description: f.location.path, detail: vscode.l10n.t('reported only') });
+      items.push({ label: shownLine(`${f.location.label}`), kind: vscode.QuickPickItemKind.Separator });
+      for (const w of f.config.warnings) items.push({ label: shownLine(`$(warning) ${w}`), description: shownLine(f.location.path, TextCaps.rowDescription), detail: l10n.t('reported only') });
       for (const server of f.config.servers) {
         const notes = [server.dropped.length ? vscode.l10n.t('not imported: {0}', server.dropped.join(', ')) : '', existing.has(server.name) ? vscode.l10n.t('a server of this name exists: imported under a new name') : '']
           .filter(Boolean)
@@ -76,9 +77,9 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
             ? vscode.l10n.t('from this workspace: saved to workspace settings, asks before starting')
             : '';
         items.push({
-          label: server.name,
-          description: describeServer(server),
-          detail: [fromRepo, notes].filter(Boolean).join(' · ') || undefined,
+          label: shownLine(server.name),
+          description: shownLine(describeServer(server), TextCaps.rowDescription),
+          detail: shownLine([fromRepo, notes].filter(Boolean).join(' · ') || undefined, TextCaps.rowDescription),
           // A repository's servers are never preselected: importing them is a choice, not a default.
           picked: !existing.has(server.name) && !f.location.inWorkspace,
           server,
@@ -91,7 +92,7 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
       void showInfo(shownArg(`${vscode.l10n.t('the configuration files hold no server.')}${warnings.length ? ` ${warnings.join('; ')}` : ''}`));
       return;
     }
-    const chosen = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Import MCP Servers'), placeHolder: vscode.l10n.t('Servers to import'), matchOnDetail: true });
+    const chosen = await pickMany(items, { canPickMany: true, title: l10n.t('Import MCP Servers'), placeHolder: l10n.t('Servers to import'), matchOnDetail: true });
     const servers = (chosen ?? []).filter((i): i is Item & { server: ImportedServer; found: Found } => !!i.server);
     if (servers.length === 0) return;
     // Servers found in the workspace go to the workspace settings; only the others ask where to go.
@@ -105,11 +106,11 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
 }
 
 async function pickScope(): Promise<vscode.ConfigurationTarget | undefined> {
-  const options = [{ label: vscode.l10n.t('User Settings'), description: vscode.l10n.t('for every workspace'), target: vscode.ConfigurationTarget.Global }];
+  const options = [{ label: l10n.t('User Settings'), description: l10n.t('for every workspace'), target: vscode.ConfigurationTarget.Global }];
   if (vscode.workspace.workspaceFolders?.length) {
-    options.push({ label: vscode.l10n.t('Workspace Settings'), description: vscode.l10n.t('for this workspace only (asks for trust before starting)'), target: vscode.ConfigurationTarget.Workspace });
+    options.push({ label: l10n.t('Workspace Settings'), description: l10n.t('for this workspace only (asks for trust before starting)'), target: vscode.ConfigurationTarget.Workspace });
   }
-  return (await vscode.window.showQuickPick(options, { placeHolder: vscode.l10n.t('Where to save the imported servers') }))?.target;
+  return (await pickOne(options, { placeHolder: l10n.t('Where to save the imported servers') }))?.target;
 }
 
 async function writeServers(chosen: { server: ImportedServer; found: Found }[], target: vscode.ConfigurationTarget): Promise<void> {

@@ -9,7 +9,8 @@ import { SessionState } from '../mcp/sessionState';
 import { inputReferences, type InputDefinition } from './inputDefinitions';
 import { transportStrings, type InputHost, type InputResolver } from './inputResolver';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { pickMany, pickOne } from '../common/shownUi';
 
 export function registerInputCommands(
   resolver: InputResolver,
@@ -33,9 +34,9 @@ export function registerInputCommands(
       const input =
         all.find((d) => d.id === id) ??
         (
-          await vscode.window.showQuickPick(
-            all.map((d) => ({ label: d.id, description: d.description, detail: stored.includes(d.id) ? vscode.l10n.t('value stored') : vscode.l10n.t('no value stored yet'), d })),
-            { placeHolder: vscode.l10n.t('Input to edit') },
+          await pickOne(
+            all.map((d) => ({ label: shownLine(d.id), description: shownLine(d.description, TextCaps.rowDescription), detail: stored.includes(d.id) ? l10n.t('value stored') : l10n.t('no value stored yet'), d })),
+            { placeHolder: l10n.t('Input to edit') },
           )
         )?.d;
       if (!input) return;
@@ -47,12 +48,12 @@ export function registerInputCommands(
     vscode.commands.registerCommand(CommandIds.clearInputs, async () => {
       const stored = await resolver.storedIds();
       if (stored.length === 0) return void showInfo(l10n.t('no input value is stored.'));
-      const picked = await vscode.window.showQuickPick(
-        stored.map((id) => ({ label: id, description: definitions().find((d) => d.id === id)?.description, picked: true })),
-        { canPickMany: true, placeHolder: vscode.l10n.t('Stored inputs to forget (servers ask again the next time they start)') },
+      const picked = await pickMany(
+        stored.map((id) => ({ label: shownLine(id), description: shownLine(definitions().find((d) => d.id === id)?.description, TextCaps.rowDescription), picked: true, id })),
+        { canPickMany: true, placeHolder: l10n.t('Stored inputs to forget (servers ask again the next time they start)') },
       );
       if (!picked || picked.length === 0) return;
-      for (const item of picked) await resolver.clear(item.label);
+      for (const item of picked) await resolver.clear(item.id);
       void showInfo(shownArg(picked.length === 1 ? vscode.l10n.t('forgot 1 stored input.') : vscode.l10n.t('forgot {0} stored inputs.', picked.length)));
     }),
   ];

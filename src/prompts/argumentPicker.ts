@@ -6,13 +6,16 @@ import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
 import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion, type Suggestions } from './steps';
 import { SuggestionFeed } from './suggestions';
+import { createPicker, ShownPickItem } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 export interface QuickChoice {
   label: string;
   value: string;
 }
 
-type Item = vscode.QuickPickItem & { answer?: ArgumentAnswer };
+type Item = ShownPickItem & { answer?: ArgumentAnswer };
 
 /**
  * The selection and the active file are captured when the command starts (later, the quick pick has
@@ -41,14 +44,14 @@ export class QuickPickArgumentInput implements ArgumentInput {
 
   ask(question: ArgumentQuestion): Promise<ArgumentAnswer> {
     const { argument, position } = question;
-    const qp = vscode.window.createQuickPick<Item>();
+    const qp = createPicker<Item>();
     const name = argumentLabel(argument);
     // The description stays visible in the title; the placeholder disappears once the user types.
     const about = argument.description ? `: ${argument.description.replace(/\s+/g, ' ').trim()}` : '';
-    qp.title = `${getDisplayName(question.prompt)} (${question.server}) · ${argument.required ? name : vscode.l10n.t('{0} (optional)', name)}${about}`;
+    qp.title = shownArg(`${getDisplayName(question.prompt)} (${question.server}) · ${argument.required ? name : vscode.l10n.t('{0} (optional)', name)}${about}`);
     qp.step = position.step;
     qp.totalSteps = position.totalSteps;
-    qp.placeholder = argument.description ? `${name}: ${argument.description}` : vscode.l10n.t('Value for {0}', name);
+    qp.placeholder = shownArg(argument.description ? `${name}: ${argument.description}` : vscode.l10n.t('Value for {0}', name));
     qp.value = question.value;
     qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     qp.ignoreFocusOut = true;
@@ -124,15 +127,15 @@ export function argumentItems(
   stale = false,
 ): Item[] {
   const items: Item[] = [];
-  if (validation) items.push({ label: `$(warning) ${validation}`, alwaysShow: true });
-  if (value !== '') items.push({ label: value, description: vscode.l10n.t('Use this value'), alwaysShow: true, answer: { kind: 'value', value } });
-  else if (!required) items.push({ label: `$(debug-step-over) ${vscode.l10n.t('Skip')}`, description: vscode.l10n.t('leave this argument unset'), alwaysShow: true, answer: { kind: 'skip' } });
+  if (validation) items.push({ label: shownLine(`$(warning) ${validation}`), alwaysShow: true });
+  if (value !== '') items.push({ label: shownLine(value), description: l10n.t('Use this value'), alwaysShow: true, answer: { kind: 'value', value } });
+  else if (!required) items.push({ label: l10n.t('$(debug-step-over) {0}', l10n.t('Skip')), description: l10n.t('leave this argument unset'), alwaysShow: true, answer: { kind: 'skip' } });
 
   const values = (suggestions?.values ?? []).filter((v) => v !== value);
   if (values.length > 0) {
-    items.push({ kind: vscode.QuickPickItemKind.Separator, label: vscode.l10n.t('suggestions from {0}', server) });
+    items.push({ kind: vscode.QuickPickItemKind.Separator, label: l10n.t('suggestions from {0}', shownArg(server)) });
     // The server already matched them against the value: show them even where VS Code's fuzzy filter would not.
-    for (const v of values) items.push({ label: v, alwaysShow: !stale, answer: { kind: 'value', value: v } });
+    for (const v of values) items.push({ label: shownLine(v), alwaysShow: !stale, answer: { kind: 'value', value: v } });
     // A row, not a separator label: VS Code hides separator labels while the user types.
     if (suggestions!.hasMore) {
       const { total } = suggestions!;
@@ -141,11 +144,11 @@ export function argumentItems(
         total !== undefined && total > shown
           ? vscode.l10n.t('More available ({0} of {1} shown): keep typing to narrow down', shown, total)
           : vscode.l10n.t('More available ({0} shown): keep typing to narrow down', shown);
-      items.push({ label: `$(ellipsis) ${more}`, alwaysShow: true });
+      items.push({ label: shownLine(`$(ellipsis) ${more}`), alwaysShow: true });
     }
   } else if (suggestions && choices.length > 0) {
-    items.push({ kind: vscode.QuickPickItemKind.Separator, label: suggestions.supported ? vscode.l10n.t('no suggestions from {0}', server) : vscode.l10n.t('insert') });
-    for (const c of choices) items.push({ label: c.label, description: preview(c.value), alwaysShow: true, answer: { kind: 'value', value: c.value } });
+    items.push({ kind: vscode.QuickPickItemKind.Separator, label: shownLine(suggestions.supported ? vscode.l10n.t('no suggestions from {0}', server) : vscode.l10n.t('insert')) });
+    for (const c of choices) items.push({ label: shownLine(c.label), description: shownLine(preview(c.value), TextCaps.rowDescription), alwaysShow: true, answer: { kind: 'value', value: c.value } });
   }
   return items;
 }

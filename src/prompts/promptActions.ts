@@ -16,6 +16,7 @@ import type { ResultAction } from './resultAction';
 import { chatModelAvailable } from '../common/chatModels';
 import { l10n } from '../common/shownL10n';
 import { shownArg } from '../common/serverText';
+import { notifyPlain } from '../common/shownUi';
 
 export async function performAction(services: PromptServices, documents: PromptDocuments, chosen: ChosenPrompt, action: ResultAction): Promise<void> {
   if (action === 'chat' && !chatModelAvailable()) {
@@ -44,7 +45,7 @@ export async function performAction(services: PromptServices, documents: PromptD
   } catch (error) {
     // Cancelled by the user (the request was cancelled at the server too): nothing to report.
     if (abort.signal.aborted) return;
-    const choice = await vscode.window.showErrorMessage((error as Error).message, vscode.l10n.t('Show Output'));
+    const choice = await notifyPlain('error', shownArg((error as Error).message), l10n.t('Show Output'));
     if (choice) void vscode.commands.executeCommand(CommandIds.showOutput, chosen.server);
     return;
   }
@@ -60,8 +61,8 @@ export async function performAction(services: PromptServices, documents: PromptD
   } else {
     await vscode.env.clipboard.writeText(promptResultText(result));
     const count = result.messages.length;
-    void vscode.window.showInformationMessage(
-      count === 1 ? vscode.l10n.t("Copied '{0}' (1 message) to the clipboard.", label) : vscode.l10n.t("Copied '{0}' ({1} messages) to the clipboard.", label, count),
+    void notifyPlain('info', 
+      shownArg(count === 1 ? vscode.l10n.t("Copied '{0}' (1 message) to the clipboard.", label) : vscode.l10n.t("Copied '{0}' ({1} messages) to the clipboard.", label, count)),
     );
   }
 }

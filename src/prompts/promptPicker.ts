@@ -10,6 +10,9 @@ import type { IconCache } from '../icons/iconCache';
 import { buildPickerRows, type PickerRow } from './pickerRows';
 import type { PromptCatalog } from './promptCatalog';
 import type { RecentPrompts } from './recentPrompts';
+import { createPicker, ShownPickItem } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 export interface PickerContext {
   catalog: PromptCatalog;
@@ -28,13 +31,13 @@ export interface PickerOptions {
 
 export type PickerAnswer = { kind: 'picked'; server: string; prompt: Prompt; value: string; key: string } | { kind: 'cancel' };
 
-type Item = vscode.QuickPickItem & { row?: PickerRow; command?: [string, ...unknown[]] };
+type Item = ShownPickItem & { row?: PickerRow; command?: [string, ...unknown[]] };
 
 export function pickPrompt(context: PickerContext, options: PickerOptions = {}): Promise<PickerAnswer> {
   const { catalog, recents } = context;
-  const qp = vscode.window.createQuickPick<Item>();
-  qp.title = options.onlyServer ? vscode.l10n.t('Run a Prompt of {0}', options.onlyServer) : vscode.l10n.t('Run an MCP Prompt');
-  qp.placeholder = vscode.l10n.t('Pick a prompt (type to search names, servers and descriptions)');
+  const qp = createPicker<Item>();
+  qp.title = shownArg(options.onlyServer ? vscode.l10n.t('Run a Prompt of {0}', options.onlyServer) : vscode.l10n.t('Run an MCP Prompt'));
+  qp.placeholder = l10n.t('Pick a prompt (type to search names, servers and descriptions)');
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.value = options.value ?? '';
@@ -95,16 +98,16 @@ export function pickPrompt(context: PickerContext, options: PickerOptions = {}):
 export function toItem(row: PickerRow, icons?: IconCache): Item {
   switch (row.kind) {
     case 'separator':
-      return { kind: vscode.QuickPickItemKind.Separator, label: row.label };
+      return { kind: vscode.QuickPickItemKind.Separator, label: shownLine(row.label) };
     case 'prompt':
       return row.cached
-        ? { label: row.label, description: withCachedMark(row.description, true), detail: row.detail, iconPath: new vscode.ThemeIcon(CACHED_ICON), row }
-        : { label: row.label, description: row.description, detail: row.detail, iconPath: icons?.imageFor(row.prompt.icons), row };
+        ? { label: shownLine(row.label), description: shownLine(withCachedMark(row.description, true), TextCaps.rowDescription), detail: shownLine(row.detail, TextCaps.rowDescription), iconPath: new vscode.ThemeIcon(CACHED_ICON), row }
+        : { label: shownLine(row.label), description: shownLine(row.description, TextCaps.rowDescription), detail: shownLine(row.detail, TextCaps.rowDescription), iconPath: icons?.imageFor(row.prompt.icons), row };
     case 'status':
       return {
-        label: `${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`,
-        description: row.busy ? undefined : vscode.l10n.t('Show Output'),
-        detail: row.detail,
+        label: shownLine(`${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`),
+        description: shownLine(row.busy ? undefined : vscode.l10n.t('Show Output'), TextCaps.rowDescription),
+        detail: shownLine(row.detail, TextCaps.rowDescription),
         alwaysShow: true,
         row,
       };
@@ -114,8 +117,8 @@ export function toItem(row: PickerRow, icons?: IconCache): Item {
 function emptyItems(catalog: PromptCatalog, onlyServer: string | undefined): Item[] {
   const servers = catalog.servers();
   if (servers.length === 0 && !onlyServer) {
-    return [{ label: `$(add) ${vscode.l10n.t('Add Server…')}`, detail: vscode.l10n.t('No MCP server is configured yet.'), alwaysShow: true, command: [CommandIds.addServer] }];
+    return [{ label: l10n.t('$(add) {0}', l10n.t('Add Server…')), detail: l10n.t('No MCP server is configured yet.'), alwaysShow: true, command: [CommandIds.addServer] }];
   }
   const label = onlyServer ? vscode.l10n.t('{0} offers no prompts', onlyServer) : vscode.l10n.t('None of your MCP servers offers prompts');
-  return [{ label: `$(info) ${label}`, detail: vscode.l10n.t('Show the Servers view'), alwaysShow: true, command: [CommandIds.showServers] }];
+  return [{ label: shownLine(`$(info) ${label}`), detail: l10n.t('Show the Servers view'), alwaysShow: true, command: [CommandIds.showServers] }];
 }

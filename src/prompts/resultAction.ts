@@ -8,17 +8,20 @@ import { SettingKeys } from '../common/settingKeys';
 import { getDisplayName } from '../mcp/displayName';
 import { RESULT_ACTIONS, type ResultAction } from './runPromptArgs';
 import type { StepPosition } from './steps';
+import { createPicker, ShownPickItem } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export { RESULT_ACTIONS, type ResultAction };
 
-function itemFor(action: ResultAction): vscode.QuickPickItem {
+function itemFor(action: ResultAction): ShownPickItem {
   switch (action) {
     case 'chat':
-      return { label: `$(comment-discussion) ${vscode.l10n.t('Send to Chat')}`, detail: vscode.l10n.t('Open the chat: @mcp runs the prompt and the model you choose answers it') };
+      return { label: l10n.t('$(comment-discussion) {0}', l10n.t('Send to Chat')), detail: l10n.t('Open the chat: @mcp runs the prompt and the model you choose answers it') };
     case 'document':
-      return { label: `$(markdown) ${vscode.l10n.t('Open as Document')}`, detail: vscode.l10n.t('Show the messages in a read-only Markdown preview') };
+      return { label: l10n.t('$(markdown) {0}', l10n.t('Open as Document')), detail: l10n.t('Show the messages in a read-only Markdown preview') };
     case 'copy':
-      return { label: `$(copy) ${vscode.l10n.t('Copy')}`, detail: vscode.l10n.t('Copy the text of the messages to the clipboard') };
+      return { label: l10n.t('$(copy) {0}', l10n.t('Copy')), detail: l10n.t('Copy the text of the messages to the clipboard') };
   }
 }
 
@@ -30,9 +33,9 @@ export function configuredAction(): ResultAction | 'ask' {
 }
 
 export function askAction(server: string, prompt: Prompt, position: StepPosition): Promise<ResultAction | 'back' | 'cancel'> {
-  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { action: ResultAction }>();
-  qp.title = `${getDisplayName(prompt)} (${server})`;
-  qp.placeholder = vscode.l10n.t('What should happen with the prompt? (set a default with {0})', SettingKeys.promptsDefaultAction);
+  const qp = createPicker<ShownPickItem & { action: ResultAction }>();
+  qp.title = shownArg(`${getDisplayName(prompt)} (${server})`);
+  qp.placeholder = l10n.t('What should happen with the prompt? (set a default with {0})', shownArg(SettingKeys.promptsDefaultAction));
   qp.step = position.step;
   qp.totalSteps = position.totalSteps;
   qp.buttons = position.canGoBack ? [vscode.QuickInputButtons.Back] : [];

@@ -3,6 +3,10 @@
 // step; Escape cancels the whole install.
 import * as vscode from 'vscode';
 import type { Question } from './toSettingsEntry';
+import { createAsker, createPicker, ShownPickItem } from '../common/shownUi';
+import { shownArg } from '../common/serverText';
+import { l10n } from '../common/shownL10n';
+import { plain } from './browseRows';
 
 export const BACK = Symbol('back');
 export type StepAnswer = string | typeof BACK | undefined;
@@ -28,10 +32,10 @@ function describe(question: Question): string {
 }
 
 function typeValue(question: Question, step: Step): Promise<StepAnswer> {
-  const box = vscode.window.createInputBox();
+  const box = createAsker();
   Object.assign(box, step);
-  box.prompt = `${question.title}: ${describe(question)}`;
-  box.placeholder = question.placeholder ?? (question.format === 'filepath' ? vscode.l10n.t('An absolute path, or {0}', '${workspaceFolder}') : question.title);
+  box.prompt = shownArg(`${question.title}: ${describe(question)}`);
+  box.placeholder = shownArg(question.placeholder ?? (question.format === 'filepath' ? vscode.l10n.t('An absolute path, or {0}', '${workspaceFolder}') : question.title));
   box.password = question.secret;
   box.value = question.secret ? '' : (question.default ?? '');
   box.ignoreFocusOut = true;
@@ -46,9 +50,9 @@ function typeValue(question: Question, step: Step): Promise<StepAnswer> {
       resolve(answer);
       box.dispose();
     };
-    box.onDidChangeValue((value) => (box.validationMessage = problem(value)));
+    box.onDidChangeValue((value) => (box.validationMessage = shownArg(problem(value))));
     box.onDidAccept(() => {
-      box.validationMessage = problem(box.value);
+      box.validationMessage = shownArg(problem(box.value));
       if (!box.validationMessage) done(box.value.trim());
     });
     box.onDidTriggerButton(() => done(BACK));
@@ -58,17 +62,17 @@ function typeValue(question: Question, step: Step): Promise<StepAnswer> {
 }
 
 function pickChoice(question: Question, choices: string[], step: Step): Promise<StepAnswer> {
-  type Item = vscode.QuickPickItem & { value: string };
-  const picker = vscode.window.createQuickPick<Item>();
+  type Item = ShownPickItem & { value: string };
+  const picker = createPicker<Item>();
   Object.assign(picker, step);
-  picker.placeholder = `${question.title}: ${describe(question)}`;
+  picker.placeholder = shownArg(`${question.title}: ${describe(question)}`);
   picker.ignoreFocusOut = true;
   picker.buttons = step.step > 1 ? [vscode.QuickInputButtons.Back] : [];
   // The default first, so that Enter takes it.
   const ordered = [...choices].sort((a, b) => Number(b === question.default) - Number(a === question.default));
   picker.items = [
-    ...ordered.map((value) => ({ label: value, description: value === question.default ? vscode.l10n.t('default') : undefined, value })),
-    ...(question.required ? [] : [{ label: `$(circle-slash) ${vscode.l10n.t('Leave out')}`, value: '' }]),
+    ...ordered.map((value) => ({ label: plain(value), description: value === question.default ? l10n.t('default') : undefined, value })),
+    ...(question.required ? [] : [{ label: l10n.t('$(circle-slash) {0}', l10n.t('Leave out')), value: '' }]),
   ];
   return new Promise((resolve) => {
     const done = (answer: StepAnswer) => {

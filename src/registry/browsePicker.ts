@@ -13,6 +13,8 @@ import type { InstalledServer } from './installedServers';
 import type { RegistryClient } from './registryClient';
 import type { RegistryEntry } from './serverJson';
 import { shownArg } from '../common/serverText';
+import { createPicker } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 50;
@@ -34,9 +36,9 @@ export interface BrowseState {
 export let activeBrowsePicker: { rows(): { row: string; label: string; description?: string; detail?: string }[]; busy(): boolean; type(text: string): void } | undefined;
 
 export function browseRegistry(client: RegistryClient, installed: () => readonly InstalledServer[], state: BrowseState): Promise<BrowseResult | undefined> {
-  const picker = vscode.window.createQuickPick<BrowseRow>();
-  picker.title = vscode.l10n.t('MCP Servers in {0}', new URL(client.url).host);
-  picker.placeholder = vscode.l10n.t('Search server names; Enter for details, the cloud button installs');
+  const picker = createPicker<BrowseRow>();
+  picker.title = l10n.t('MCP Servers in {0}', shownArg(new URL(client.url).host));
+  picker.placeholder = l10n.t('Search server names; Enter for details, the cloud button installs');
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
   picker.keepScrollPosition = true;

@@ -7,10 +7,12 @@ import { installOptions } from './installOptions';
 import { displayNameFor, isNewerVersion } from './naming';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor } from './toSettingsEntry';
+import type { ShownPickItem } from '../common/shownUi';
+import { shownLine, TextCaps, type ShownText } from '../common/serverText';
 
 export type RowKind = 'server' | 'more' | 'retry' | 'settings' | 'message';
 
-export interface BrowseRow extends vscode.QuickPickItem {
+export interface BrowseRow extends ShownPickItem {
   row: RowKind;
   entry?: RegistryEntry;
 }
@@ -20,10 +22,9 @@ export const OPEN_BUTTON = { iconPath: new vscode.ThemeIcon('link-external'), to
 
 const KIND_NAMES: Record<string, string> = { npm: 'npm', pypi: 'PyPI', oci: 'Docker', nuget: 'NuGet', remote: 'Remote' };
 
-/** Registry text made safe to show: one line, no control characters, icons escaped. */
-export function plain(text: string | undefined, max = 300): string {
-  const line = (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
-  return (line.length > max ? `${line.slice(0, max - 1)}…` : line).replace(/\$\(/g, '\\$(');
+/** Registry text made safe to show (serverText.ts): one line, no invisible or bidi characters, icons escaped, capped. */
+export function plain(text: string | undefined, max = 300): ShownText {
+  return shownLine(text, max);
 }
 
 /** Where to read more about a server: its repository, else its website (http(s) only). */
@@ -63,9 +64,9 @@ export function serverRow(entry: RegistryEntry, installed: readonly InstalledSer
   return {
     row: 'server',
     entry,
-    label: plain(displayNameFor(s), 100),
-    description: facts.join(' · '),
-    detail: `${plain(s.name, 200)} — ${plain(s.description) || vscode.l10n.t('no description')}`,
+    label: shownLine(plain(displayNameFor(s), 100)),
+    description: shownLine(facts.join(' · '), TextCaps.rowDescription),
+    detail: shownLine(`${plain(s.name, 200)} — ${plain(s.description) || vscode.l10n.t('no description')}`, TextCaps.rowDescription),
     buttons: [INSTALL_BUTTON, ...(homepageOf(entry) ? [OPEN_BUTTON] : [])],
     alwaysShow: true,
   };
@@ -73,5 +74,5 @@ export function serverRow(entry: RegistryEntry, installed: readonly InstalledSer
 
 /** Rows that are not servers: always shown, whatever is typed (the registry did the searching). */
 export function actionRow(row: Exclude<RowKind, 'server'>, label: string, detail?: string): BrowseRow {
-  return { row, label, detail, alwaysShow: true };
+  return { row, label: shownLine(label), detail: shownLine(detail, TextCaps.rowDescription), alwaysShow: true };
 }

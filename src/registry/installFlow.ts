@@ -18,7 +18,8 @@ import { missingRuntime } from './runtimes';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor, toSettingsEntry, type Question } from './toSettingsEntry';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { createPicker, ShownPickItem } from '../common/shownUi';
 
 export interface InstallServices {
   sessions: SessionManager;
@@ -90,14 +91,14 @@ export async function installFromRegistry(services: InstallServices, entry: Regi
 }
 
 function pickOption(runnable: InstallOption[], current: InstallOption, step: { title: string; step: number; totalSteps: number }): Promise<StepAnswer | InstallOption> {
-  type Item = vscode.QuickPickItem & { option: InstallOption };
-  const picker = vscode.window.createQuickPick<Item>();
+  type Item = ShownPickItem & { option: InstallOption };
+  const picker = createPicker<Item>();
   Object.assign(picker, step);
-  picker.placeholder = vscode.l10n.t('How should it run?');
+  picker.placeholder = l10n.t('How should it run?');
   picker.ignoreFocusOut = true;
   picker.items = runnable.map((option) => {
     const missing = missingRuntime(option.command);
-    return { label: `${option.remote ? '$(globe)' : '$(package)'} ${option.label}`, description: option.detail, detail: missing ? `$(warning) ${missing}` : undefined, option };
+    return { label: option.remote ? l10n.t('$(globe) {0}', shownLine(option.label)) : l10n.t('$(package) {0}', shownLine(option.label)), description: shownLine(option.detail, TextCaps.rowDescription), detail: missing ? l10n.t('$(warning) {0}', shownLine(missing, TextCaps.rowDescription)) : undefined, option };
   });
   picker.activeItems = picker.items.filter((i) => i.option === current);
   return new Promise((resolve) => {
@@ -108,21 +109,21 @@ function pickOption(runnable: InstallOption[], current: InstallOption, step: { t
 }
 
 function review(entry: Record<string, unknown>, option: InstallOption, installedIn: InstallScope[], step: { title: string; step: number; totalSteps: number }): Promise<StepAnswer | InstallChoice> {
-  type Item = vscode.QuickPickItem & { scope: InstallScope };
+  type Item = ShownPickItem & { scope: InstallScope };
   const noStart = { iconPath: new vscode.ThemeIcon('debug-pause'), tooltip: vscode.l10n.t('Install without starting it (it starts when you click Start)') };
   const missing = missingRuntime(option.command);
   const detail = `${missing ? `$(warning) ${missing} · ` : ''}${describeRun(entry)}`;
   const replaces = vscode.l10n.t('replaces the installed one');
-  const user = installedIn.includes('user') ? replaces : vscode.l10n.t('for every workspace');
-  const items: Item[] = [{ label: `$(account) ${vscode.l10n.t('User Settings')}`, description: user, detail, scope: 'user', buttons: [noStart] }];
+  const user = installedIn.includes('user') ? replaces : l10n.t('for every workspace');
+  const items: Item[] = [{ label: l10n.t('$(account) {0}', l10n.t('User Settings')), description: shownLine(user, TextCaps.rowDescription), detail: shownLine(detail, TextCaps.rowDescription), scope: 'user', buttons: [noStart] }];
   if (vscode.workspace.workspaceFolders?.length) {
     const workspace = installedIn.includes('workspace') ? replaces : vscode.l10n.t('this workspace only; Enter here is your consent to run it as shown');
     const description = vscode.workspace.isTrusted ? workspace : vscode.l10n.t('{0}; it starts once you trust the workspace', workspace);
-    items.push({ label: `$(folder) ${vscode.l10n.t('Workspace Settings')}`, description, detail, scope: 'workspace', buttons: [noStart] });
+    items.push({ label: l10n.t('$(folder) {0}', l10n.t('Workspace Settings')), description: shownLine(description, TextCaps.rowDescription), detail: shownLine(detail, TextCaps.rowDescription), scope: 'workspace', buttons: [noStart] });
   }
-  const picker = vscode.window.createQuickPick<Item>();
+  const picker = createPicker<Item>();
   Object.assign(picker, step);
-  picker.placeholder = vscode.l10n.t('Where to install it? Enter installs and starts it; the pause button installs without starting.');
+  picker.placeholder = l10n.t('Where to install it? Enter installs and starts it; the pause button installs without starting.');
   picker.ignoreFocusOut = true;
   picker.items = items;
   picker.buttons = step.step > 1 ? [vscode.QuickInputButtons.Back] : [];

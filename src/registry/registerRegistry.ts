@@ -18,7 +18,8 @@ import { RegistryUpdates } from './registryUpdates';
 import { pickVersion, showServerDetails } from './serverDetails';
 import { updateServer } from './updateFlow';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { pickOne } from '../common/shownUi';
 
 export interface RegistryHost {
   globalState: vscode.Memento;
@@ -161,6 +162,6 @@ export function registerRegistry(host: RegistryHost): { notes: UpdateNotes; disp
 async function pickInstalled(): Promise<string | undefined> {
   const installed = readInstalledServers();
   if (installed.length === 0) return void showInfo(l10n.t('no server was installed from an MCP registry.'));
-  const items = installed.map((s) => ({ label: s.name, description: `${s.registry.name} ${s.registry.version}` }));
-  return (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Server to update') }))?.label;
+  const items = installed.map((s) => ({ label: shownLine(s.name), description: shownLine(`${s.registry.name} ${s.registry.version}`, TextCaps.rowDescription), name: s.name }));
+  return (await pickOne(items, { placeHolder: l10n.t('Server to update') }))?.name;
 }

@@ -11,42 +11,44 @@ import { installOptions, type InstallOption } from './installOptions';
 import { displayNameFor } from './naming';
 import { missingRuntime } from './runtimes';
 import type { RegistryEntry } from './serverJson';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { createPicker, ShownPickItem } from '../common/shownUi';
+import { l10n, withIcon } from '../common/shownL10n';
 
 export type DetailsAction = { action: 'install'; option?: InstallOption } | { action: 'versions' } | typeof BACK;
 
-type Item = vscode.QuickPickItem & { run?: () => DetailsAction | undefined };
+type Item = ShownPickItem & { run?: () => DetailsAction | undefined };
 
 export function showServerDetails(entry: RegistryEntry): Promise<DetailsAction | undefined> {
   const s = entry.server;
   const options = installOptions(s);
   const homepage = homepageOf(entry);
   const items: Item[] = [
-    { label: `$(cloud-download) ${vscode.l10n.t('Install…')}`, description: s.version, detail: plain(s.description, 500), run: () => ({ action: 'install' }) },
-    { label: vscode.l10n.t('How it runs'), kind: vscode.QuickPickItemKind.Separator },
+    { label: l10n.t('$(cloud-download) {0}', l10n.t('Install…')), description: shownLine(s.version, TextCaps.rowDescription), detail: shownLine(plain(s.description, 500), TextCaps.rowDescription), run: () => ({ action: 'install' }) },
+    { label: l10n.t('How it runs'), kind: vscode.QuickPickItemKind.Separator },
     ...options.map((option): Item => {
       const warning = option.unsupported ?? missingRuntime(option.command);
       return {
-        label: `${option.unsupported ? '$(circle-slash)' : option.remote ? '$(globe)' : '$(package)'} ${plain(option.label)}`,
-        description: plain(option.detail),
+        label: withIcon(option.unsupported ? 'circle-slash' : option.remote ? 'globe' : 'package', plain(option.label)),
+        description: shownLine(plain(option.detail), TextCaps.rowDescription),
         detail: option.unsupported
-          ? vscode.l10n.t('Cannot be installed: {0}', plain(option.unsupported))
+          ? l10n.t('Cannot be installed: {0}', plain(option.unsupported))
           : warning
-            ? `$(warning) ${plain(warning)}`
-            : vscode.l10n.t('Install this way'),
+            ? withIcon('warning', plain(warning))
+            : l10n.t('Install this way'),
         run: () => (option.unsupported ? undefined : { action: 'install', option }),
       };
     }),
-    { label: vscode.l10n.t('More'), kind: vscode.QuickPickItemKind.Separator },
-    { label: `$(versions) ${vscode.l10n.t('Other Versions…')}`, detail: vscode.l10n.t('Install an earlier version'), run: () => ({ action: 'versions' }) },
+    { label: l10n.t('More'), kind: vscode.QuickPickItemKind.Separator },
+    { label: l10n.t('$(versions) {0}', l10n.t('Other Versions…')), detail: l10n.t('Install an earlier version'), run: () => ({ action: 'versions' }) },
     ...(homepage
-      ? [{ label: `$(link-external) ${vscode.l10n.t('Open Repository or Website')}`, detail: plain(homepage), run: () => (void openInBrowser(homepage, WEB_PAGE, (reason) => void showWarning(shownArg(reason))), undefined) }]
+      ? [{ label: l10n.t('$(link-external) {0}', l10n.t('Open Repository or Website')), detail: plain(homepage), run: () => (void openInBrowser(homepage, WEB_PAGE, (reason) => void showWarning(shownArg(reason))), undefined) }]
       : []),
-    { label: `$(json) ${vscode.l10n.t('Show server.json')}`, detail: vscode.l10n.t('The registry entry, as published'), run: () => (void showServerJson(entry), undefined) },
+    { label: l10n.t('$(json) {0}', l10n.t('Show server.json')), detail: l10n.t('The registry entry, as published'), run: () => (void showServerJson(entry), undefined) },
   ];
-  const picker = vscode.window.createQuickPick<Item>();
-  const heading = `${plain(displayNameFor(s), 100)} ${plain(s.version, 60)} · ${plain(s.name, 200)}`;
-  picker.title = entry.status === 'deprecated' ? vscode.l10n.t('{0} (deprecated)', heading) : heading;
+  const picker = createPicker<Item>();
+  const heading = l10n.t('{0} {1} · {2}', plain(displayNameFor(s), 100), plain(s.version, 60), plain(s.name, 200));
+  picker.title = entry.status === 'deprecated' ? l10n.t('{0} (deprecated)', heading) : heading;
   picker.placeholder = plain(s.description, 200);
   picker.items = items;
   picker.buttons = [vscode.QuickInputButtons.Back];
@@ -64,15 +66,15 @@ export function showServerDetails(entry: RegistryEntry): Promise<DetailsAction |
 
 /** Picks one of `versions` (newest first); undefined when cancelled, BACK for Back. */
 export async function pickVersion(versions: RegistryEntry[]): Promise<RegistryEntry | typeof BACK | undefined> {
-  type VersionItem = vscode.QuickPickItem & { entry: RegistryEntry };
-  const picker = vscode.window.createQuickPick<VersionItem>();
-  picker.title = vscode.l10n.t('{0}: versions', plain(displayNameFor(versions[0]!.server)));
-  picker.placeholder = vscode.l10n.t('Version to install');
+  type VersionItem = ShownPickItem & { entry: RegistryEntry };
+  const picker = createPicker<VersionItem>();
+  picker.title = l10n.t('{0}: versions', shownArg(plain(displayNameFor(versions[0]!.server))));
+  picker.placeholder = l10n.t('Version to install');
   picker.buttons = [vscode.QuickInputButtons.Back];
   picker.items = versions.map((entry) => ({
     label: plain(entry.server.version, 60),
-    description: [entry.isLatest ? vscode.l10n.t('latest') : '', entry.status === 'deprecated' ? vscode.l10n.t('deprecated') : ''].filter(Boolean).join(' · '),
-    detail: entry.publishedAt ? vscode.l10n.t('Published {0}', new Date(entry.publishedAt).toLocaleDateString()) : undefined,
+    description: l10n.join([entry.isLatest && l10n.t('latest'), entry.status === 'deprecated' && l10n.t('deprecated')], ' · '),
+    detail: entry.publishedAt ? l10n.t('Published {0}', shownLine(new Date(entry.publishedAt).toLocaleDateString())) : undefined,
     entry,
   }));
   return new Promise<RegistryEntry | typeof BACK | undefined>((resolve) => {

@@ -2,7 +2,6 @@
 // names, titles and URIs. It shows the first page of each server at once and loads further pages only
 // while the picker is open and the current filter has few matches (or on "Load more"), one page at a
 // time, so a server with tens of thousands of resources is searched lazily, never listed in one go.
-import * as vscode from 'vscode';
 import type { Resource } from '@modelcontextprotocol/client';
 import { acceptedItem, showExactMatchesFirst } from '../common/exactMatchFirst';
 import { showInfo } from '../common/userMessages';
@@ -11,7 +10,9 @@ import { SessionState } from '../mcp/sessionState';
 import { codiconFor, labelOf, resourceDescription } from './resourcesPresentation';
 import { PagedList } from './pagedList';
 import type { ResourceTarget } from './openResource';
-import { l10n } from '../common/shownL10n';
+import { l10n, withIcon } from '../common/shownL10n';
+import { createPicker, ShownPickItem } from '../common/shownUi';
+import { shownLine, TextCaps } from '../common/serverText';
 
 /** Keep loading pages while fewer loaded resources than this match what the user typed. */
 const WANTED_MATCHES = 30;
@@ -21,7 +22,7 @@ const WANTED_UNFILTERED = 500;
 /** What the open Find picker lists (URIs, and 'load-more'); read by the host tests' hook, nothing else. */
 export let activeFindPicker: { items: string[]; busy: boolean } | undefined;
 
-interface Item extends vscode.QuickPickItem {
+interface Item extends ShownPickItem {
   target?: ResourceTarget;
   loadMore?: true;
 }
@@ -37,9 +38,9 @@ export function findResource(manager: SessionManager): Promise<ResourceTarget | 
     void showInfo(l10n.t('no running MCP server offers resources.'));
     return Promise.resolve(undefined);
   }
-  const picker = vscode.window.createQuickPick<Item>();
-  picker.title = vscode.l10n.t('Find MCP Resource');
-  picker.placeholder = vscode.l10n.t('Type a name or URI');
+  const picker = createPicker<Item>();
+  picker.title = l10n.t('Find MCP Resource');
+  picker.placeholder = l10n.t('Type a name or URI');
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
   picker.keepScrollPosition = true;
@@ -54,16 +55,16 @@ export function findResource(manager: SessionManager): Promise<ResourceTarget | 
     const active = picker.activeItems[0]?.target;
     const items: Item[] = lists.flatMap(({ server, list }) =>
       list.items.map((r) => ({
-        label: `$(${codiconFor(r.mimeType, r.uri)}) ${labelOf(r)}`,
-        description: r.uri,
-        detail: [server, resourceDescription(r)].filter(Boolean).join(' · '),
+        label: withIcon(codiconFor(r.mimeType, r.uri), shownLine(labelOf(r))),
+        description: shownLine(r.uri, TextCaps.rowDescription),
+        detail: shownLine([server, resourceDescription(r)].filter(Boolean).join(' · '), TextCaps.rowDescription),
         target: { server, ...r },
       })),
     );
     const loaded = lists.reduce((n, l) => n + l.list.items.length, 0);
     const errors = lists.filter((l) => l.list.error).map((l) => `${l.server}: ${l.list.error}`);
     if (!lists.every((l) => l.list.done)) {
-      items.push({ label: `$(ellipsis) ${vscode.l10n.t('Load more…')}`, description: vscode.l10n.t('{0} loaded so far', loaded), detail: errors.join('; ') || undefined, alwaysShow: true, loadMore: true });
+      items.push({ label: l10n.t('$(ellipsis) {0}', l10n.t('Load more…')), description: l10n.t('{0} loaded so far', loaded), detail: shownLine(errors.join('; ') || undefined, TextCaps.rowDescription), alwaysShow: true, loadMore: true });
     }
     const exact = showExactMatchesFirst(picker, items, (i) => (i.target ? [i.target.name, i.target.title, i.target.uri] : []));
     const again = !exact && active && items.find((i) => i.target?.server === active.server && i.target.uri === active.uri);

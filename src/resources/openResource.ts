@@ -9,7 +9,8 @@ import { formatSize } from './resourceContents';
 import { documentUriParts, partUriParts } from './resourceDocuments';
 import { RESOURCE_SCHEME } from './resourceUri';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine } from '../common/serverText';
+import { pickOne } from '../common/shownUi';
 
 /** A resource to open: its server and URI, plus what a listing or link already says about it. */
 export interface ResourceTarget {
@@ -60,15 +61,15 @@ export async function openResource(target: ResourceTarget | vscode.Uri, options:
 
 async function pickParts(uri: vscode.Uri, target: ResourceTarget | vscode.Uri): Promise<vscode.Uri[]> {
   const entries = await vscode.workspace.fs.readDirectory(uri);
-  const parts = entries.map(([name]) => ({ label: name, uri: uri.with(partUriParts(uri, name)) }));
-  const all = { label: `$(files) ${vscode.l10n.t('Open all {0} parts', parts.length)}`, uri: undefined };
+  const parts = entries.map(([name]) => ({ label: shownLine(name), uri: uri.with(partUriParts(uri, name)) as vscode.Uri | undefined }));
+  const all = { label: l10n.t('$(files) {0}', l10n.t('Open all {0} parts', parts.length)), uri: undefined };
   const name = target instanceof vscode.Uri ? uri.path.split('/').pop() : (target.title ?? target.name ?? target.uri);
-  const picked = await vscode.window.showQuickPick([...parts, all], {
-    title: vscode.l10n.t('{0} has {1} parts', name ?? '', parts.length),
-    placeHolder: vscode.l10n.t('The server returned several contents for this resource; open which?'),
+  const picked = await pickOne([...parts, all], {
+    title: l10n.t('{0} has {1} parts', shownLine(name ?? ''), parts.length),
+    placeHolder: l10n.t('The server returned several contents for this resource; open which?'),
   });
   if (!picked) return [];
-  return picked.uri ? [picked.uri] : parts.map((p) => p.uri);
+  return picked.uri ? [picked.uri] : parts.map((p) => p.uri!);
 }
 
 function messageOf(error: unknown): string {

@@ -14,7 +14,8 @@ import { findResource } from './findResource';
 import { openResource, targetOf, type ResourceTarget } from './openResource';
 import { fillTemplate } from './templatePicker';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { pickOne } from '../common/shownUi';
 
 export function registerResourceCommands(manager: SessionManager, tree: ResourcesTreeProvider, maxBytes: () => number): vscode.Disposable[] {
   // From the view, a command gets the clicked node and, with several selected, all of them.
@@ -85,11 +86,11 @@ async function pickTemplate(manager: SessionManager): Promise<{ server: string; 
         }
       }),
     );
-    return perServer.flat().map((t) => ({ label: t.template.title || t.template.name, description: t.template.uriTemplate, detail: t.server, ...t }));
+    return perServer.flat().map((t) => ({ label: shownLine(t.template.title || t.template.name), description: shownLine(t.template.uriTemplate, TextCaps.rowDescription), detail: shownLine(t.server), ...t }));
   })();
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Open MCP Resource from Template'),
-    placeHolder: vscode.l10n.t('Choose a resource template'),
+  const picked = await pickOne(items, {
+    title: l10n.t('Open MCP Resource from Template'),
+    placeHolder: l10n.t('Choose a resource template'),
     matchOnDescription: true,
     matchOnDetail: true,
   });

@@ -8,11 +8,12 @@ import { describeError } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
 import { expandTemplate, filledValues, templateVariables, type TemplateValues } from './templateExpansion';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine } from '../common/serverText';
+import { createPicker, ShownPickItem } from '../common/shownUi';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 
-interface ValueItem extends vscode.QuickPickItem {
+interface ValueItem extends ShownPickItem {
   value: string;
 }
 
@@ -46,14 +47,14 @@ const back = Symbol('back');
 function askVariable(session: McpSession, template: ResourceTemplate, variables: string[], index: number, values: TemplateValues): Promise<string | typeof back | undefined> {
   const name = variables[index]!;
   const canComplete = Boolean(session.capabilities?.completions);
-  const picker = vscode.window.createQuickPick<ValueItem>();
-  picker.title = `${template.title || template.name}: ${template.uriTemplate}`;
+  const picker = createPicker<ValueItem>();
+  picker.title = shownArg(`${template.title || template.name}: ${template.uriTemplate}`);
   picker.step = index + 1;
   picker.totalSteps = variables.length;
   // The braces go in as part of the argument: vscode.l10n.t reads every {…} in the message as a placeholder.
-  picker.placeholder = canComplete
+  picker.placeholder = shownArg(canComplete
     ? vscode.l10n.t('Value of {0} (suggestions from the server); Enter to continue', `{${name}}`)
-    : vscode.l10n.t('Value of {0}; Enter to continue', `{${name}}`);
+    : vscode.l10n.t('Value of {0}; Enter to continue', `{${name}}`));
   picker.value = values[name] ?? '';
   picker.buttons = index > 0 ? [vscode.QuickInputButtons.Back] : [];
   picker.ignoreFocusOut = true;
@@ -64,12 +65,12 @@ function askVariable(session: McpSession, template: ResourceTemplate, variables:
 
   const render = () => {
     const typed = picker.value;
-    const items: ValueItem[] = suggestions.map((value) => ({ label: value, value, alwaysShow: true }));
-    if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: vscode.l10n.t('as typed'), alwaysShow: true });
+    const items: ValueItem[] = suggestions.map((value) => ({ label: shownLine(value), value, alwaysShow: true }));
+    if (typed && !suggestions.includes(typed)) items.push({ label: shownLine(typed), value: typed, description: l10n.t('as typed'), alwaysShow: true });
     // Only a query or fragment variable (`{?q}`, `{&q}`, `{#f}`) may be left out; a path part needs a value:
     // instead of a "Leave empty" row it gets a row saying so, which Enter does not accept.
-    if (!typed && optional) items.push({ label: `$(circle-slash) ${vscode.l10n.t('Leave empty')}`, value: '', alwaysShow: true });
-    else if (!typed && !items.length) items.push({ label: `$(info) ${vscode.l10n.t('Type a value for {0}: it is part of the path', `{${name}}`)}`, value: '', alwaysShow: true });
+    if (!typed && optional) items.push({ label: l10n.t('$(circle-slash) {0}', l10n.t('Leave empty')), value: '', alwaysShow: true });
+    else if (!typed && !items.length) items.push({ label: l10n.t('$(info) {0}', l10n.t('Type a value for {0}: it is part of the path', shownArg(`{${name}}`))), value: '', alwaysShow: true });
     picker.items = items;
     activeTemplatePicker = { title: picker.title, step: picker.step, value: typed, items: items.map((i) => i.value), busy: picker.busy };
   };

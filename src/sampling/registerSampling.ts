@@ -10,6 +10,8 @@ import { SamplingCapability } from './samplingCapability';
 import { SamplingLog } from './samplingLog';
 import { SamplingService } from './samplingService';
 import { l10n } from '../common/shownL10n';
+import { pickOne } from '../common/shownUi';
+import { shownLine } from '../common/serverText';
 
 export function registerSampling(answers: UserAnswers, globalState: vscode.Memento): { capability: SamplingCapability; disposables: vscode.Disposable[] } {
   const log = new SamplingLog();
@@ -27,7 +29,7 @@ export function registerSampling(answers: UserAnswers, globalState: vscode.Memen
       requests,
       vscode.commands.registerCommand(CommandIds.showSamplingLog, async (server?: string) => {
         const servers = log.servers();
-        const name = server ?? (servers.length === 1 ? servers[0] : await vscode.window.showQuickPick(servers, { title: vscode.l10n.t('Sampling log of which server?') }));
+        const name = server ?? (servers.length === 1 ? servers[0] : (await pickOne(servers.map((s) => ({ label: shownLine(s), name: s })), { title: l10n.t('Sampling log of which server?') }))?.name);
         if (!name) {
           if (servers.length === 0) void showInfo(l10n.t('no server has asked for a model completion in this window.'));
           return undefined;

@@ -5,6 +5,9 @@ import { CommandIds } from '../common/commandIds';
 import { SettingKeys } from '../common/settingKeys';
 import { focusViewCommand, ViewIds } from '../common/viewIds';
 import { parseServerEntry } from '../config/serverSchema';
+import { askText, pickOne } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 type Draft = { command: string; args: string[] } | { type: 'http' | 'sse'; url: string };
 
@@ -13,22 +16,25 @@ export function registerAddServerCommand(): vscode.Disposable {
 }
 
 async function addServer(): Promise<void> {
-  const kind = await vscode.window.showQuickPick(
+  const kind = await pickOne(
     [
-      { label: `$(terminal) ${vscode.l10n.t('Command (stdio)')}`, description: vscode.l10n.t('Run a local program, e.g. npx, uvx, node, docker'), value: 'stdio' as const },
-      { label: `$(globe) ${vscode.l10n.t('HTTP')}`, description: vscode.l10n.t('Connect to a Streamable HTTP endpoint (falls back to legacy SSE)'), value: 'http' as const },
-      { label: `$(radio-tower) ${vscode.l10n.t('Legacy HTTP+SSE')}`, description: vscode.l10n.t('Only for servers that speak the old SSE transport'), value: 'sse' as const },
+      { label: l10n.t('$(terminal) {0}', l10n.t('Command (stdio)')), description: l10n.t('Run a local program, e.g. npx, uvx, node, docker'), value: 'stdio' as const },
+      { label: l10n.t('$(globe) {0}', l10n.t('HTTP')), description: l10n.t('Connect to a Streamable HTTP endpoint (falls back to legacy SSE)'), value: 'http' as const },
+      { label: l10n.t('$(radio-tower) {0}', l10n.t('Legacy HTTP+SSE')), description: l10n.t('Only for servers that speak the old SSE transport'), value: 'sse' as const },
     ],
-    { title: vscode.l10n.t('Add MCP Server (1/3): transport'), placeHolder: vscode.l10n.t('How does the server run?') },
+    { title: l10n.t('Add MCP Server (1/3): transport'), placeHolder: l10n.t('How does the server run?') },
   );
   if (!kind) return;
   const draft = kind.value === 'stdio' ? await askCommand() : await askUrl(kind.value);
   if (!draft) return;
-  const name = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Add MCP Server (3/3): name'),
-    prompt: vscode.l10n.t('A short name, shown in the Servers view and in output channels'),
+  const name = await askText({
+    title: l10n.t('Add MCP Server (3/3): name'),
+    prompt: l10n.t('A short name, shown in the Servers view and in output channels'),
     value: suggestName(draft),
-    validateInput: (value) => validateName(value.trim()),
+    validateInput: (value) => {
+      const problem = validateName(value.trim());
+      return problem === undefined ? undefined : shownArg(problem);
+    },
   });
   if (!name) return;
   const target = await pickTarget();
@@ -41,11 +47,11 @@ async function addServer(): Promise<void> {
 }
 
 async function askCommand(): Promise<Draft | undefined> {
-  const line = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Add MCP Server (2/3): command'),
-    prompt: vscode.l10n.t('The command line that starts the server'),
-    placeHolder: 'npx -y @modelcontextprotocol/server-everything',
-    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a command')),
+  const line = await askText({
+    title: l10n.t('Add MCP Server (2/3): command'),
+    prompt: l10n.t('The command line that starts the server'),
+    placeHolder: shownArg('npx -y @modelcontextprotocol/server-everything'),
+    validateInput: (v) => (v.trim() ? undefined : l10n.t('Enter a command')),
   });
   if (!line) return undefined;
   const [command, ...args] = splitCommandLine(line.trim());
@@ -53,24 +59,24 @@ async function askCommand(): Promise<Draft | undefined> {
 }
 
 async function askUrl(type: 'http' | 'sse'): Promise<Draft | undefined> {
-  const url = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Add MCP Server (2/3): URL'),
-    prompt: vscode.l10n.t('The server endpoint'),
-    placeHolder: 'https://example.com/mcp',
+  const url = await askText({
+    title: l10n.t('Add MCP Server (2/3): URL'),
+    prompt: l10n.t('The server endpoint'),
+    placeHolder: shownArg('https://example.com/mcp'),
     validateInput: (v) => {
       const result = parseServerEntry('new', { type, url: v.trim() });
-      return result.ok ? undefined : result.errors[0]?.replace(`${SettingKeys.servers}.new.url: `, '');
+      return result.ok ? undefined : shownArg(result.errors[0]?.replace(`${SettingKeys.servers}.new.url: `, ''));
     },
   });
   return url ? { type, url: url.trim() } : undefined;
 }
 
 async function pickTarget(): Promise<vscode.ConfigurationTarget | undefined> {
-  const options = [{ label: vscode.l10n.t('User settings'), description: vscode.l10n.t('Available in every workspace'), target: vscode.ConfigurationTarget.Global }];
+  const options = [{ label: l10n.t('User settings'), description: l10n.t('Available in every workspace'), target: vscode.ConfigurationTarget.Global }];
   if (vscode.workspace.workspaceFolders?.length) {
-    options.push({ label: vscode.l10n.t('Workspace settings'), description: vscode.l10n.t('Only this workspace; shared with the repository'), target: vscode.ConfigurationTarget.Workspace });
+    options.push({ label: l10n.t('Workspace settings'), description: l10n.t('Only this workspace; shared with the repository'), target: vscode.ConfigurationTarget.Workspace });
   }
-  const picked = await vscode.window.showQuickPick(options, { title: vscode.l10n.t('Add MCP Server: where to save it') });
+  const picked = await pickOne(options, { title: l10n.t('Add MCP Server: where to save it') });
   return picked?.target;
 }
 

@@ -9,6 +9,7 @@ import { SessionState } from '../mcp/sessionState';
 import type { ServerLogs } from './serverLogs';
 import { shownArg } from '../common/serverText';
 import { l10n } from '../common/shownL10n';
+import { notifyPlain } from '../common/shownUi';
 
 const STABLE_MS = 60_000;
 
@@ -63,8 +64,8 @@ export class ErrorNotifier extends Disposable {
 
   private notify(name: string, message: string): void {
     const oneLine = message.split('\n')[0]!.slice(0, 300);
-    const showOutput = vscode.l10n.t('Show Output');
-    void vscode.window.showErrorMessage(vscode.l10n.t("MCP server '{0}': {1}", name, oneLine), showOutput).then((choice) => {
+    const showOutput = l10n.t('Show Output');
+    void notifyPlain('error', l10n.t("MCP server '{0}': {1}", shownArg(name), shownArg(oneLine)), showOutput).then((choice) => {
       if (choice) this.logs.show(name);
     });
   }

@@ -10,7 +10,7 @@ import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import type { ServerLogs } from './serverLogs';
 import { descriptionFor, scopeLabel } from './serverPresentation';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 type ServerArg = ServerEntry | string | undefined;
 
@@ -47,9 +47,9 @@ async function pickServer(manager: SessionManager, placeHolder: string): Promise
     return undefined;
   }
   const picked = await pickExactFirst(
-    entries.map((e) => ({ label: e.name, description: descriptionFor(e), detail: scopeLabel(e.scope) })),
-    (item) => [item.label],
+    entries.map((e) => ({ label: shownLine(e.name), description: shownLine(descriptionFor(e), TextCaps.rowDescription), detail: shownLine(scopeLabel(e.scope)), name: e.name })),
+    (item) => [item.name],
     { placeHolder },
   );
-  return picked?.label;
+  return picked?.name;
 }

@@ -10,7 +10,8 @@ import { showInfo } from '../common/userMessages';
 import { VSCODE_MCP_ACCESS } from '../config/configurationReader';
 import type { SessionManager } from '../mcp/sessionManager';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { pickOne, ShownPickItem } from '../common/shownUi';
 
 const ASKED_KEY = 'mcpClient.vscodeSharing.asked';
 
@@ -29,23 +30,23 @@ function leftToVscode(sessions: SessionManager): string[] {
 async function chooseSharing(sessions: SessionManager): Promise<void> {
   const names = leftToVscode(sessions);
   const runsHere = vscode.workspace.getConfiguration().inspect<string>(VSCODE_MCP_ACCESS)?.workspaceValue === 'none';
-  const items: (vscode.QuickPickItem & { choice: SharingChoice })[] = [
+  const items: (ShownPickItem & { choice: SharingChoice })[] = [
     {
-      label: vscode.l10n.t('Leave to VS Code'),
-      description: runsHere ? undefined : vscode.l10n.t('current'),
-      detail: vscode.l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json; MCP Client lists them and does not start them.'),
+      label: l10n.t('Leave to VS Code'),
+      description: shownLine(runsHere ? undefined : vscode.l10n.t('current'), TextCaps.rowDescription),
+      detail: l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json; MCP Client lists them and does not start them.'),
       choice: 'leaveToVscode',
     },
     {
-      label: vscode.l10n.t('Run Here Only'),
-      description: runsHere ? vscode.l10n.t('current') : undefined,
-      detail: vscode.l10n.t('MCP Client runs them, and VS Code’s own MCP support is turned off in this workspace ("chat.mcp.access": "none").'),
+      label: l10n.t('Run Here Only'),
+      description: shownLine(runsHere ? vscode.l10n.t('current') : undefined, TextCaps.rowDescription),
+      detail: l10n.t('MCP Client runs them, and VS Code’s own MCP support is turned off in this workspace ("chat.mcp.access": "none").'),
       choice: 'runHere',
     },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Who runs the servers of .vscode/mcp.json?'),
-    placeHolder: names.length ? vscode.l10n.t('Left to VS Code now: {0}', names.join(', ')) : undefined,
+  const picked = await pickOne(items, {
+    title: l10n.t('Who runs the servers of .vscode/mcp.json?'),
+    placeHolder: shownArg(names.length ? vscode.l10n.t('Left to VS Code now: {0}', names.join(', ')) : undefined),
   });
   if (picked) await applySharingChoice(picked.choice);
 }

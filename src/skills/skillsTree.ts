@@ -9,6 +9,9 @@ import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { skillName, type LoadedSkill, type Skill } from '../mcp/skills/serverSkills';
+import { ShownTreeItem } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
+import { shownArg } from '../common/serverText';
 
 export type SkillsNode =
   | { kind: 'server'; id: string; server: string }
@@ -114,25 +117,25 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   getTreeItem(node: SkillsNode): vscode.TreeItem {
     const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
     if (node.kind === 'server') {
-      const item = new vscode.TreeItem(node.server, vscode.TreeItemCollapsibleState.Expanded);
+      const item = new ShownTreeItem(shownArg(node.server), vscode.TreeItemCollapsibleState.Expanded);
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon('server');
       item.contextValue = 'mcpSkillServer';
       return item;
     }
     if (node.kind === 'problem') {
-      const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+      const item = new ShownTreeItem(shownArg(node.message), vscode.TreeItemCollapsibleState.None);
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = node.message;
+      item.tooltip = shownArg(node.message);
       item.contextValue = 'mcpSkillProblem';
       return item;
     }
     if (node.kind === 'skill') {
-      const item = new vscode.TreeItem(skillName(node.skill), collapsed);
+      const item = new ShownTreeItem(shownArg(skillName(node.skill)), collapsed);
       item.id = node.id;
       const description = typeof node.skill.frontmatter?.description === 'string' ? node.skill.frontmatter.description : '';
-      item.description = description;
+      item.description = shownArg(description);
       item.iconPath = new vscode.ThemeIcon('book');
       item.tooltip = new vscode.MarkdownString(
         `**${escapeMarkdownInline(skillName(node.skill))}** · ${escapeMarkdownInline(node.server)}\n\n${escapeMarkdownInline(description)}\n\n` +
@@ -142,18 +145,18 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       return item;
     }
     const name = node.manifest ? 'SKILL.md' : node.uri.slice(node.skill.uri.replace(/SKILL\.md$/i, '').length) || node.uri;
-    const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
+    const item = new ShownTreeItem(shownArg(name), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     if (node.refused) {
-      item.description = vscode.l10n.t('refused');
+      item.description = l10n.t('refused');
       item.iconPath = new vscode.ThemeIcon('shield', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = node.refused;
+      item.tooltip = shownArg(node.refused);
       item.contextValue = 'mcpSkillFileRefused';
       return item;
     }
-    item.description = vscode.l10n.t('verified');
+    item.description = l10n.t('verified');
     item.iconPath = new vscode.ThemeIcon('file');
-    item.tooltip = node.uri;
+    item.tooltip = shownArg(node.uri);
     item.contextValue = 'mcpSkillFile';
     item.command = { command: CommandIds.openSkillFile, title: vscode.l10n.t('Open Skill File'), arguments: [node.id] };
     return item;

@@ -20,7 +20,7 @@ import type { IconCache } from '../icons/iconCache';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import type { UserAnswers } from '../common/userAnswers';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 interface CallArgs {
   server?: string;
@@ -65,8 +65,8 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconC
   const items = catalog.servers().flatMap((s) =>
     s.items.map((tool) => {
       const app = appMark(tool);
-      const cached = s.cached ? ` · $(history) ${vscode.l10n.t('cached')}` : '';
-      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}${cached}`, detail: tool.description, iconPath: toolIcon(tool, icons), server: s.server, tool };
+      const description = l10n.join([shownLine(s.server), shownLine(tool.name), !!app && l10n.t('$(window) {0}', shownLine(app)), s.cached && l10n.t('$(history) {0}', l10n.t('cached'))], ' · ');
+      return { label: shownLine(getDisplayName(tool)), description, detail: shownLine(tool.description, TextCaps.rowDescription), iconPath: toolIcon(tool, icons), server: s.server, tool };
     }),
   );
   if (items.length === 0) {
@@ -74,7 +74,7 @@ async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconC
     return undefined;
   }
   const picked = await answers.decide<string | undefined>({ kind: 'tool.pick', tools: items.map((i) => `${i.server}/${i.tool.name}`), descriptions: items.map((i) => i.description), icons: items.map((i) => describeIcon(i.iconPath)) }, async () => {
-    const item = await pickExactFirst(items, (i) => [i.tool.name, i.tool.title, i.label], { title: vscode.l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
+    const item = await pickExactFirst(items, (i) => [i.tool.name, i.tool.title, i.label], { title: l10n.t('Call an MCP tool'), matchOnDescription: true, matchOnDetail: true });
     return item && `${item.server}/${item.tool.name}`;
   });
   return items.find((i) => `${i.server}/${i.tool.name}` === picked);

@@ -12,7 +12,8 @@ import { schemaErrors, schemaProblem } from './schemaValidation';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ArgumentDocuments } from './argumentDocuments';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps, type ShownText } from '../common/serverText';
+import { askText, pickOne } from '../common/shownUi';
 
 export type Arguments = Record<string, unknown>;
 
@@ -43,8 +44,8 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
 async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<Arguments | undefined> {
   const args: Arguments = {};
   for (const [index, field] of fields.entries()) {
-    const fieldName = field.required ? (field.title ?? field.name) : vscode.l10n.t('{0} (optional)', field.title ?? field.name);
-    const title = `${getDisplayName(tool)} (${server}) · ${fieldName} · ${index + 1}/${fields.length}`;
+    const fieldName = field.required ? shownLine(field.title ?? field.name) : l10n.t('{0} (optional)', shownLine(field.title ?? field.name));
+    const title = l10n.t('{0} ({1}) · {2} · {3}/{4}', shownLine(getDisplayName(tool)), shownLine(server), fieldName, index + 1, fields.length);
     const parsed = await askUntilValid(
       (problem) => answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title)),
       (text) => parseField(field, text),
@@ -55,20 +56,24 @@ async function askFields(answers: UserAnswers, server: string, tool: Tool, field
   return args;
 }
 
-async function askField(field: SimpleField, title: string): Promise<string | undefined> {
+async function askField(field: SimpleField, title: ShownText): Promise<string | undefined> {
   const initial = field.default === undefined ? '' : String(field.default);
   if (field.kind === 'boolean' || field.kind === 'enum') {
     const values = field.kind === 'boolean' ? ['true', 'false'] : (field.values ?? []).map(String);
-    const items = [...values.map((label) => ({ label, description: label === initial ? vscode.l10n.t('default') : undefined })), ...(field.required ? [] : [{ label: '', description: vscode.l10n.t('leave out') }])];
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description, ignoreFocusOut: true });
-    return picked?.label;
+    // The values are the schema's (the server's): cleaned and capped in the row, the real value answered.
+    const items = [...values.map((value) => ({ label: shownLine(value), description: value === initial ? l10n.t('default') : undefined, value })), ...(field.required ? [] : [{ label: shownLine(''), description: l10n.t('leave out'), value: '' }])];
+    const picked = await pickOne(items, { title, placeHolder: shownLine(field.description, TextCaps.rowDescription), ignoreFocusOut: true });
+    return picked?.value;
   }
-  return vscode.window.showInputBox({
+  return askText({
     title,
-    prompt: field.description,
+    prompt: shownLine(field.description, TextCaps.rowDescription),
     value: initial,
     ignoreFocusOut: true,
-    validateInput: (text) => parseField(field, text).error,
+    validateInput: (text) => {
+      const error = parseField(field, text).error;
+      return error === undefined ? undefined : shownLine(error, TextCaps.message);
+    },
   });
 }
 

@@ -7,9 +7,11 @@ import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
 import type { IconCache, IconImage } from '../icons/iconCache';
-import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText';
+import { cleanServerLine, cleanServerText, TextCaps, shownArg } from '../common/serverText';
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
+import { ShownTreeItem } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
 
@@ -67,31 +69,31 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     if (node.kind === 'server') {
       const entry = this.catalog.servers().find((s) => s.server === node.server);
       const hasTools = !!entry?.items.length;
-      const item = new vscode.TreeItem(node.server, hasTools ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+      const item = new ShownTreeItem(shownArg(node.server), hasTools ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       // VS Code keeps an id's first state: a server first shown with no tools would stay closed once they
       // arrive. A different id while empty lets the node open when its tools come.
       item.id = hasTools ? `server/${node.server}` : `server/${node.server}/empty`;
       item.iconPath = new vscode.ThemeIcon(entry?.cached ? CACHED_ICON : 'server');
-      item.description = describeServer(entry);
-      item.tooltip = entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message;
+      item.description = shownArg(describeServer(entry));
+      item.tooltip = shownArg(entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message);
       item.contextValue = 'mcpToolServer';
       return item;
     }
     if (node.kind === 'more') {
-      const item = new vscode.TreeItem(vscode.l10n.t('… {0} more tools', node.hidden.toLocaleString()), vscode.TreeItemCollapsibleState.None);
+      const item = new ShownTreeItem(l10n.t('… {0} more tools', shownArg(node.hidden.toLocaleString())), vscode.TreeItemCollapsibleState.None);
       item.id = `more/${node.server}`;
-      item.description = vscode.l10n.t('not listed here; Call Tool… searches all of them');
+      item.description = l10n.t('not listed here; Call Tool… searches all of them');
       item.iconPath = new vscode.ThemeIcon('ellipsis');
       return item;
     }
     const { tool } = node;
     const entry = this.catalog.servers().find((s) => s.server === node.server);
-    const item = new vscode.TreeItem(cleanServerLine(getDisplayName(tool), TextCaps.name), vscode.TreeItemCollapsibleState.None);
+    const item = new ShownTreeItem(cleanServerLine(getDisplayName(tool), TextCaps.name), vscode.TreeItemCollapsibleState.None);
     item.id = `tool/${node.server}/${tool.name}`;
     const hints = annotationHints(tool);
     const app = appMark(tool);
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
-    item.description = [getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · ');
+    item.description = shownArg([getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · '));
     item.iconPath = toolIcon(tool, this.icons);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);

@@ -8,6 +8,9 @@ import type { ServerDefinition } from '../mcp/serverDefinition';
 import { commandExists } from './commandLookup';
 import type { ConsentAnswer, ConsentHost } from './consentPolicy';
 import { summarize, type ConsentSummary } from './consentText';
+import { askModal, pickMany } from '../common/shownUi';
+import { l10n } from '../common/shownL10n';
+import { shownArg, shownText, shownLine, TextCaps } from '../common/serverText';
 
 const KEY_PREFIX = 'mcpClient.consent.';
 
@@ -61,25 +64,25 @@ async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
   const lines = servers.flatMap((s) => [`${s.name} (${s.where}):`, `    ${s.runs}`, ...s.facts.map((f) => `    ${f}`), '']);
   const detail = [
     ...lines,
-    vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if a command, URL or header changes.'),
+    l10n.t('Only allow servers from repositories you trust. You will be asked again if a command, URL or header changes.'),
   ].join('\n');
-  const allow = one ? vscode.l10n.t('Allow') : vscode.l10n.t('Allow All');
-  const choose = vscode.l10n.t('Choose…');
-  const dontAllow = vscode.l10n.t('Don’t Allow');
+  const allow = one ? l10n.t('Allow') : l10n.t('Allow All');
+  const choose = l10n.t('Choose…');
+  const dontAllow = l10n.t('Don’t Allow');
   const title = one
-    ? vscode.l10n.t("Start the MCP server '{0}' from this workspace?", servers[0]!.name)
-    : vscode.l10n.t('Start {0} MCP servers from this workspace?', servers.length);
+    ? l10n.t("Start the MCP server '{0}' from this workspace?", shownArg(servers[0]!.name))
+    : l10n.t('Start {0} MCP servers from this workspace?', servers.length);
   const buttons = one ? [allow, dontAllow] : [allow, choose, dontAllow];
-  const picked = await vscode.window.showWarningMessage(title, { modal: true, detail }, ...buttons);
+  const picked = await askModal('warning', title, shownText(detail, Infinity), ...buttons);
   if (picked === allow) return 'all';
   if (picked === dontAllow) return 'none';
   if (picked !== choose) return undefined;
-  const items = servers.map((s) => ({ label: s.name, description: s.where, detail: [s.runs, ...s.facts].join(' · '), picked: false }));
-  const chosen = await vscode.window.showQuickPick(items, {
+  const items = servers.map((s) => ({ label: shownLine(s.name), description: shownLine(s.where), detail: shownLine([s.runs, ...s.facts].join(' · '), TextCaps.description), picked: false, name: s.name }));
+  const chosen = await pickMany(items, {
     canPickMany: true,
     ignoreFocusOut: true,
-    title: vscode.l10n.t('Workspace MCP servers to allow'),
-    placeHolder: vscode.l10n.t('Select the servers to start; the others are declined (Start asks again).'),
+    title: l10n.t('Workspace MCP servers to allow'),
+    placeHolder: l10n.t('Select the servers to start; the others are declined (Start asks again).'),
   });
-  return chosen === undefined ? undefined : chosen.map((c) => c.label);
+  return chosen === undefined ? undefined : chosen.map((c) => c.name);
 }
