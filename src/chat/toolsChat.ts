@@ -22,6 +22,7 @@ import { modelContextMessage } from './appModelContext';
 import { toolResultParts } from './toolResultParts';
 import { modelToolNames, mostRelevant, type NamedTool } from './toolNames';
 import { historyMessages } from './toolsHistory';
+import { escapeMarkdownInline, inlineCode } from '../common/markdownSafety';
 
 /** VS Code and the common model APIs accept at most 128 tools in one request. */
 export const MAX_MODEL_TOOLS = 128;
@@ -136,7 +137,7 @@ async function runCall(
   const text = (value: string) => [new vscode.LanguageModelTextPart(value)];
   if (!target) return text(`There is no tool named '${call.name}'.`);
   const { server, value: tool } = target;
-  const label = `\`${tool.name}\` (${server})`;
+  const label = `${inlineCode(tool.name)} (${escapeMarkdownInline(server)})`;
   const configured = services.sessions.get(server);
   if (!configured) return text(`The MCP server '${server}' is not configured.`);
   const confirmation = await confirmToolCall(services.answers, services.approvals, configured.definition, tool, call.input as Record<string, unknown>);

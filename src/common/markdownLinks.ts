@@ -38,3 +38,25 @@ function forbidden(token: Token, ownSchemes: readonly string[]): boolean {
   if (token.type !== 'link_open') return false;
   return !isAllowedLink(token.attrGet('href') ?? '', ownSchemes);
 }
+
+/** Container blocks: their source lines hold other blocks (and may hold reference definitions). */
+const CONTAINERS = new Set(['blockquote_open', 'bullet_list_open', 'ordered_list_open', 'list_item_open']);
+
+/**
+ * The source lines that are link reference definitions (`[x]: target`). They make no token of their own,
+ * and in a document of several server blocks a definition in one block would turn `[text][x]` in another
+ * into a live link that neither block's own check saw: safeMarkdown shows them as literal text.
+ */
+export function referenceDefinitionLines(markdown: string): number[] {
+  const env: { references?: Record<string, unknown> } = {};
+  const tokens = parser.parse(markdown, env);
+  if (!env.references || Object.keys(env.references).length === 0) return [];
+  const covered = new Set<number>();
+  for (const token of tokens) {
+    if (!token.map || CONTAINERS.has(token.type) || token.nesting === -1) continue;
+    for (let line = token.map[0]; line < token.map[1]; line++) covered.add(line);
+  }
+  const lines = markdown.split('\n');
+  // Not covered by any block and not blank (nor a bare quote or list marker): a definition, or a line of one.
+  return lines.flatMap((line, index) => (!covered.has(index) && !/^[\s>*+\-\d.)]*$/.test(line) ? [index] : []));
+}

@@ -2,7 +2,8 @@
 // format, but it must not inject HTML, load remote images (a tracking pixel) or carry `command:`
 // links, and it must not swallow the Markdown we write after it (an unclosed code fence).
 // Code blocks and code spans are left exactly as they are: there, nothing is interpreted anyway.
-import { blocksWithForbiddenLinks } from './markdownLinks';
+import { blocksWithForbiddenLinks, referenceDefinitionLines } from './markdownLinks';
+import { TextCaps, withVisibleEscapes } from './serverText';
 
 /**
  * Server text as Markdown that renders its formatting and nothing else. Blocks with a link the parser
@@ -12,10 +13,13 @@ import { blocksWithForbiddenLinks } from './markdownLinks';
 export function safeMarkdown(text: string, ownSchemes: readonly string[] = []): string {
   const out: string[] = [];
   let fence: string | undefined;
-  const lines = text.split(/\r?\n/);
+  // Invisible characters (bidi overrides, Unicode tags a model reads and a person does not) are written out.
+  const lines = withVisibleEscapes(text.replace(/\r\n?|[\u2028\u2029]/g, '\n'), { keepLineBreaks: true }).split('\n');
   for (const [start, end] of blocksWithForbiddenLinks(lines.join('\n'), ownSchemes)) {
     for (let i = start; i < end; i++) lines[i] = literalLine(lines[i]!);
   }
+  // A reference definition would be shared with every other block of the document: shown as text instead.
+  for (const index of referenceDefinitionLines(lines.join('\n'))) lines[index] = literalLine(lines[index]!);
   for (const line of lines) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
@@ -40,13 +44,22 @@ function literalLine(line: string): string {
 
 /** Plain text for inline places (headings, labels): every Markdown character escaped, one line. */
 export function escapeMarkdownInline(text: string): string {
-  return text
+  return withVisibleEscapes(text.replace(/\s+/g, ' '))
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1');
+}
+
+/**
+ * Server text as an inline code span: on one line (a blank line in a name cannot end the span and start
+ * Markdown of its own), invisible characters written out, backticks unable to close it, capped.
+ */
+export function inlineCode(text: string, max: number = TextCaps.name): string {
+  const line = withVisibleEscapes(text.replace(/[\s\u2028\u2029]+/g, ' ').trim()).replace(/`/g, 'ˋ');
+  return `\`${line.length > max ? `${line.slice(0, max)}…` : line}\``;
 }
 
 /** A code fence longer than any backtick run inside `text`, so the text cannot close it. */

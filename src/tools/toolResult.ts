@@ -4,7 +4,7 @@
 // prompt documents (images inline, audio playable, resources fenced, resource links openable).
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { getDisplayName } from '../mcp/displayName';
-import { escapeMarkdownInline, fenceFor } from '../common/markdownSafety';
+import { escapeMarkdownInline, fenceFor, inlineCode } from '../common/markdownSafety';
 import { renderContent } from '../common/contentMarkdown';
 import { schemaErrors, schemaProblem } from './schemaValidation';
 
@@ -30,7 +30,7 @@ export interface ToolResultDocumentInput {
 }
 
 export function renderToolResultMarkdown({ server, tool, args, result, outputProblem, resourceHref }: ToolResultDocumentInput): string {
-  const lines = [`# ${escapeMarkdownInline(getDisplayName(tool))}`, '', `*Tool \`${tool.name.replace(/`/g, "'")}\` of MCP server \`${server.replace(/`/g, "'")}\`*`, ''];
+  const lines = [`# ${escapeMarkdownInline(getDisplayName(tool))}`, '', `*Tool ${inlineCode(tool.name)} of MCP server ${inlineCode(server)}*`, ''];
   if (result.isError) lines.push('> **⚠ The tool reported an error.**', '');
   if (outputProblem) lines.push(`> **⚠ ${escapeMarkdownInline(outputProblem)}**`, '');
   lines.push('## Arguments', '', ...jsonBlock(args), '', '## Result', '');

@@ -5,7 +5,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
-import { escapeMarkdownInline, safeMarkdown } from '../common/markdownSafety';
+import { escapeMarkdownInline, inlineCode, safeMarkdown } from '../common/markdownSafety';
 import type { IconCache, IconImage } from '../icons/iconCache';
 import { cleanServerLine, cleanServerText, TextCaps, shownArg } from '../common/serverText';
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
@@ -96,11 +96,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     item.description = shownArg([getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · '));
     item.iconPath = toolIcon(tool, this.icons);
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
+    tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** ${inlineCode(tool.name)} · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);
     const uiResource = toolUiResourceUri(tool);
     if (uiResource) {
-      tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\``);
+      tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} ${inlineCode(uiResource, TextCaps.description)}`);
       tooltip.appendMarkdown(toolVisibility(tool).model ? '\n\n' : ` · ${escapeMarkdownInline(vscode.l10n.t('only apps call it; it is not offered to the model'))}\n\n`);
     }
     tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
