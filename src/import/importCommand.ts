@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { CommandIds, VscodeCommandIds } from '../common/commandIds';
 import { SettingKeys } from '../common/settingKeys';
-import { ownVoice, showInfo } from '../common/userMessages';
+import { showInfo, showWarning } from '../common/userMessages';
 import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
 import { configLocations, guessFormat, isInside, readableLocations, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
 import { l10n } from '../common/shownL10n';
@@ -140,13 +140,13 @@ async function writeServers(chosen: { server: ImportedServer; found: Found }[], 
   const user = target === vscode.ConfigurationTarget.Global;
   const parts = [
     chosen.length === 1
-      ? user ? vscode.l10n.t('imported 1 server into user settings') : vscode.l10n.t('imported 1 server into workspace settings')
-      : user ? vscode.l10n.t('imported {0} servers into user settings', chosen.length) : vscode.l10n.t('imported {0} servers into workspace settings', chosen.length),
+      ? user ? l10n.t('imported 1 server into user settings') : l10n.t('imported 1 server into workspace settings')
+      : user ? l10n.t('imported {0} servers into user settings', chosen.length) : l10n.t('imported {0} servers into workspace settings', chosen.length),
   ];
-  if (renamed.length) parts.push(vscode.l10n.t('renamed: {0}', renamed.join(', ')));
-  if (dropped.length) parts.push(vscode.l10n.t('fields not imported: {0}', dropped.join('; ')));
-  const show = dropped.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  const openSettings = vscode.l10n.t('Open Settings');
-  void show(ownVoice(shownArg(`${parts.join('. ')}.`)), openSettings).then((c) => c && vscode.commands.executeCommand(VscodeCommandIds.openSettingsJson));
+  if (renamed.length) parts.push(l10n.t('renamed: {0}', shownArg(renamed.join(', '))));
+  if (dropped.length) parts.push(l10n.t('fields not imported: {0}', shownArg(dropped.join('; '))));
+  const openSettings = l10n.t('Open Settings');
+  const show = dropped.length ? showWarning : showInfo;
+  void show(l10n.t('{0}.', l10n.join(parts, '. ')), openSettings).then((c) => c && vscode.commands.executeCommand(VscodeCommandIds.openSettingsJson));
 }
 

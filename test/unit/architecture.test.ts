@@ -93,4 +93,33 @@ describe('architecture', () => {
     const hooks = join(src, 'activation', 'testHooks.ts');
     assert.deepEqual(files.filter((f) => f !== hooks && readFileSync(f, 'utf8').includes('mcpClient.test.')).map((f) => relative(src, f)), []);
   });
+
+  // Each rule: what may appear only in the named files, and why. A new dialog, picker, tree, fetch or link
+  // that uses the raw API elsewhere fails here, and must go through the choke point instead.
+  const CHOKE_POINTS: readonly { what: string; pattern: RegExp; only: readonly string[] }[] = [
+    {
+      what: 'VS Code pickers, input boxes and messages (server text must arrive as ShownText: common/shownUi.ts, common/userMessages.ts)',
+      pattern: /vscode\.window\.(showQuickPick|createQuickPick|showInputBox|createInputBox|showInformationMessage|showWarningMessage|showErrorMessage)\b/,
+      only: ['common/shownUi.ts', 'common/userMessages.ts'],
+    },
+    { what: 'tree items (ShownTreeItem takes ShownText)', pattern: /new vscode\.TreeItem\(/, only: ['common/shownUi.ts'] },
+    { what: 'ShownText made other than by the cleaner or l10n.t', pattern: /as ShownText\b|ownWordsFromShownL10n/, only: ['common/serverText.ts', 'common/shownL10n.ts'] },
+    { what: 'the browser hand-off (links checked by common/handOffRules.ts)', pattern: /\.openExternal\(/, only: ['common/browserHandOff.ts'] },
+    {
+      what: 'the global fetch (URLs a server or registry wrote go through common/guardedFetch.ts)',
+      pattern: /(?<![\w.])(?<!private )(?<!async )fetch\(/,
+      // serverFetch: the configured server's own origin; openConnection: the configured SSE endpoint.
+      only: ['auth/serverFetch.ts', 'mcp/openConnection.ts'],
+    },
+  ];
+
+  for (const rule of CHOKE_POINTS) {
+    it(`keeps ${rule.what} in ${rule.only.join(', ')}`, () => {
+      const offenders = files
+        .filter((f) => !rule.only.includes(relative(src, f)))
+        .filter((f) => readFileSync(f, 'utf8').split('\n').some((line) => !/^\s*(\/\/|\*)/.test(line) && rule.pattern.test(line)))
+        .map((f) => relative(src, f));
+      assert.deepEqual(offenders, []);
+    });
+  }
 });
