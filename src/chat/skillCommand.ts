@@ -10,6 +10,7 @@ import type { PromptServices } from '../prompts/promptFlow';
 import type { ChatTurn } from './chatContent';
 import { streamModelReply, toLanguageModelMessages, type ChatOutput } from './lmMessages';
 import type { McpChatResult } from './promptCommand';
+import { shownFile } from '../skills/skillsTree';
 
 /** Asked of the model when the user typed no question (model-facing, so not localized). */
 const DEFAULT_QUESTION = 'Explain what this skill does and when to use it.';
@@ -41,7 +42,9 @@ export async function handleSkillCommand(
   }
   const refused = loaded.files.filter((f) => f.refused);
   if (refused.length) out.markdown(`${escapeMarkdownInline(vscode.l10n.t('Left out (failed their check): {0}', refused.map((f) => f.uri).join(', ')))}\n\n`);
-  const files = [{ uri, text: loaded.manifest.text ?? '' }, ...loaded.files.flatMap((f) => (f.file ? [{ uri: f.uri, text: f.file.text ?? new TextDecoder().decode(f.file.bytes) }] : []))];
+  // A "dynamic" skill's files are not verified (its entry lists no digest): said, and cut like in the Skills view.
+  if (!loaded.manifest.verified) out.markdown(`${escapeMarkdownInline(vscode.l10n.t('Not verified: {0} is a "dynamic" skill, whose entry lists no size or digest; its files are used as the server served them.', uri))}\n\n`);
+  const files = [{ uri, text: shownFile(loaded.manifest) }, ...loaded.files.flatMap((f) => (f.file ? [{ uri: f.uri, text: shownFile(f.file) }] : []))];
   const turns: ChatTurn[] = [
     { role: 'user', parts: files.map((f) => ({ kind: 'text' as const, text: `Skill file ${f.uri} (from MCP server '${server}'):\n\n${f.text}` })) },
     { role: 'user', parts: [{ kind: 'text', text: parsed.rest || DEFAULT_QUESTION }] },

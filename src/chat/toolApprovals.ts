@@ -25,18 +25,18 @@ export class ToolApprovals {
 
   isApproved(server: ServerDefinition, tool: string): boolean {
     const key = grantKey(server);
-    if (this.session.has(`${key}/${tool}`)) return true;
+    if (this.session.has(entryFor(key, tool))) return true;
     const always = server.scope === 'user' ? this.stores.userList() : (this.stores.state.get<string[]>(STATE_KEY) ?? []);
-    return always.includes(`${key}/${tool}`) || always.includes(`${key}/*`);
+    return always.includes(entryFor(key, tool)) || always.includes(`${key}/*`);
   }
 
   allowForSession(server: ServerDefinition, tool: string): void {
-    this.session.add(`${grantKey(server)}/${tool}`);
+    this.session.add(entryFor(grantKey(server), tool));
   }
 
   /** A user server's approval is written to the user settings; a workspace server's to global state, by identity. */
   async allowAlways(server: ServerDefinition, tool: string): Promise<void> {
-    const entry = `${grantKey(server)}/${tool}`;
+    const entry = entryFor(grantKey(server), tool);
     if (server.scope === 'user') {
       const current = this.stores.userList();
       if (!current.includes(entry)) await this.stores.setUserList([...current, entry]);
@@ -45,4 +45,12 @@ export class ToolApprovals {
     const current = this.stores.state.get<string[]>(STATE_KEY) ?? [];
     if (!current.includes(entry)) await this.stores.state.update(STATE_KEY, [...current, entry]);
   }
+}
+
+/**
+ * The approval entry of one tool. `server/*` means every tool of the server, so a tool whose name is `*`
+ * (a server's choice) is written `server/\*`: "Always Allow" on it approves that tool alone.
+ */
+export function entryFor(key: string, tool: string): string {
+  return `${key}/${tool === '*' ? '\\*' : tool}`;
 }

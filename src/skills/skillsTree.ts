@@ -8,15 +8,15 @@ import { escapeMarkdownInline } from '../common/markdownSafety';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
-import { skillName, type LoadedSkill, type Skill } from '../mcp/skills/serverSkills';
+import { MAX_UNVERIFIED_SKILL_CHARS, skillName, type LoadedSkill, type Skill, type SkillFile } from '../mcp/skills/serverSkills';
 import { ShownTreeItem } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { fullText, shownArg, shownLine, TextCaps, truncateVisibly } from '../common/serverText';
 
 export type SkillsNode =
   | { kind: 'server'; id: string; server: string }
   | { kind: 'skill'; id: string; server: string; skill: Skill }
-  | { kind: 'file'; id: string; server: string; skill: Skill; uri: string; text?: string; refused?: string; manifest?: boolean }
+  | { kind: 'file'; id: string; server: string; skill: Skill; uri: string; text?: string; refused?: string; manifest?: boolean; verified?: boolean }
   | { kind: 'problem'; id: string; server: string; message: string };
 
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, vscode.Disposable {
@@ -98,11 +98,11 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     }
     const base = `file/${server}/${skill.uri}`;
     return [
-      this.remember({ kind: 'file', id: `${base}/SKILL.md`, server, skill, uri: skill.uri, text: loaded.manifest.text, manifest: true }),
+      this.remember({ kind: 'file', id: `${base}/SKILL.md`, server, skill, uri: skill.uri, text: shownFile(loaded.manifest), manifest: true, verified: loaded.manifest.verified }),
       ...loaded.files.map((f) =>
         this.remember(
           f.file
-            ? { kind: 'file', id: `${base}/${f.uri}`, server, skill, uri: f.uri, text: f.file.text ?? new TextDecoder().decode(f.file.bytes) }
+            ? { kind: 'file', id: `${base}/${f.uri}`, server, skill, uri: f.uri, text: shownFile(f.file), verified: f.file.verified }
             : { kind: 'file', id: `${base}/${f.uri}`, server, skill, uri: f.uri, refused: f.refused },
         ),
       ),
@@ -154,10 +154,18 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       item.contextValue = 'mcpSkillFileRefused';
       return item;
     }
-    item.description = l10n.t('verified');
-    item.iconPath = new vscode.ThemeIcon('file');
-    item.tooltip = shownArg(node.uri);
-    item.contextValue = 'mcpSkillFile';
+    if (node.verified === false) {
+      // A "dynamic" skill: its entry lists no size or digest, so nothing vouches for these bytes.
+      item.description = l10n.t('not verified');
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      item.tooltip = l10n.t('{0}\n\nNot verified: this is a "dynamic" skill, whose entry lists no size or digest for its files. Shown as the server served it, up to {1} characters.', shownLine(node.uri, TextCaps.description), l10n.count(MAX_UNVERIFIED_SKILL_CHARS));
+      item.contextValue = 'mcpSkillFileUnverified';
+    } else {
+      item.description = l10n.t('verified');
+      item.iconPath = new vscode.ThemeIcon('file');
+      item.tooltip = shownLine(node.uri, TextCaps.description);
+      item.contextValue = 'mcpSkillFile';
+    }
     item.command = { command: CommandIds.openSkillFile, title: vscode.l10n.t('Open Skill File'), arguments: [node.id] };
     return item;
   }
@@ -166,4 +174,13 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     this.listener.dispose();
     this.changeEmitter.dispose();
   }
+}
+
+/**
+ * A skill file's text as the document shows it: invisible characters written out; an unverified file
+ * (a "dynamic" skill) cut at MAX_UNVERIFIED_SKILL_CHARS with the cut said.
+ */
+export function shownFile(file: SkillFile): string {
+  const text = fullText(file.text ?? new TextDecoder().decode(file.bytes));
+  return file.verified ? text : truncateVisibly(text, MAX_UNVERIFIED_SKILL_CHARS);
 }

@@ -20,6 +20,12 @@ export interface LoadedSkill {
   files: LoadedSkillFile[];
 }
 
+/**
+ * The most of an unverified file ("dynamic" skills: no size or digest in the entry) that is shown or
+ * given to a model; a verified file is bounded by the size its entry declares.
+ */
+export const MAX_UNVERIFIED_SKILL_CHARS = 100_000;
+
 /** Why a skill could not be loaded: its SKILL.md failed a check (nothing else was read) or could not be read. */
 export class SkillLoadError extends Error {
   constructor(

@@ -36,6 +36,7 @@ describe('Skills', () => {
       ['pdf-forms', 'Fill and check PDF forms', 'mcpSkill'],
       ['tampered', 'One of its files was changed', 'mcpSkill'],
       ['impostor', 'Says what it is', 'mcpSkill'],
+      ['dynamic-notes', 'Built on request', 'mcpSkill'],
     ]);
     assert.deepEqual(await reads(), [], 'no skill file was read before a skill was loaded');
   });
@@ -85,5 +86,18 @@ describe('Skills', () => {
     assert.equal(texts.at(-1), 'what is in it?');
     const response = await until('the /skill answer to be recorded', async () => (await chatResponses()).find((r) => r.command === 'skill' && r.markdown.length > 0), 10_000);
     assert.match(response.markdown.join('').replace(/\\/g, ''), /Left out \(failed their check\): skill:\/\/tampered\/references\/DATA\.md/);
+  });
+
+  it('shows a "dynamic" skill’s SKILL.md as not verified, its hidden characters written out, cut visibly', async () => {
+    const files = await rows(skills.find((s) => s.label === 'dynamic-notes')!.id);
+    assert.deepEqual(files.map((f) => [f.label, f.description, f.contextValue, f.icon]), [['SKILL.md', 'not verified', 'mcpSkillFileUnverified', 'warning']]);
+    assert.match(files[0]!.tooltip ?? '', /Not verified: this is a "dynamic" skill/);
+    const uri = await vscode.commands.executeCommand<string>(CommandIds.openSkillFile, files[0]!.id);
+    const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText() ?? '';
+    assert.match(text, /Visible\\u\{E0049\}\\u\{E0067\}\\u\{E006E\} text\./);
+    assert.ok(!/[\u{E0000}-\u{E007F}]/u.test(text), 'no tag character is left hidden');
+    assert.match(text, /… \([\d,]+ more characters\)$/);
+    assert.ok(text.length < 100_100, `${text.length} characters shown`);
+    assert.ok(!text.includes('THE END'));
   });
 });

@@ -24,6 +24,8 @@ const ACTIVATION_MODULES = [
   'src/common/commandIds.ts',
   'src/common/serverText.ts',
   'src/common/settingKeys.ts',
+  'src/common/shownL10n.ts',
+  'src/common/shownUi.ts',
   'src/common/userAnswers.ts',
   'src/common/userMessages.ts',
   'src/common/viewIds.ts',

@@ -30,6 +30,18 @@ describe('Grants bound to the server that earned them', () => {
     assert.equal(approvals.isApproved(clash, 'anything'), false);
   });
 
+  it('approves only the tool named "*" when it is always allowed, not every tool of its server', async () => {
+    for (const server of [userServer, clash]) {
+      const s = stores();
+      const approvals = new ToolApprovals(s);
+      await approvals.allowAlways(server, '*');
+      approvals.allowForSession(server, '*');
+      assert.equal(approvals.isApproved(server, '*'), true);
+      assert.equal(approvals.isApproved(server, 'delete_everything'), false, `${server.scope}: another tool is not approved`);
+      if (server.scope === 'user') assert.deepEqual(s.written, [['github/\\*']]);
+    }
+  });
+
   it("keeps a workspace server's approvals by identity: not in the user settings, lost when its command changes", async () => {
     const s = stores();
     const approvals = new ToolApprovals(s);
