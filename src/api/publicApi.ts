@@ -51,14 +51,16 @@ export interface McpClientApi {
 export function createApi(manager: SessionManager): McpClientApi {
   return {
     servers: () =>
-      manager.entries().map((e) => ({
-        name: e.name,
-        scope: e.scope,
-        state: e.configError !== undefined ? { kind: 'invalid', message: e.configError } : (e.session?.state ?? { kind: 'stopped' }),
-        server: e.session?.serverInfo,
-        protocolVersion: e.session?.protocolVersion,
-        capabilities: e.session?.capabilities,
-      })),
+      manager.entries().map((e) =>
+        copyOf({
+          name: e.name,
+          scope: e.scope,
+          state: e.configError !== undefined ? { kind: 'invalid', message: e.configError } : (e.session?.state ?? { kind: 'stopped' }),
+          server: e.session?.serverInfo,
+          protocolVersion: e.session?.protocolVersion,
+          capabilities: e.session?.capabilities,
+        }),
+      ),
     onDidChangeServers: (listener, thisArg, disposables) => {
       const d = manager.onDidChange(() => listener.call(thisArg));
       const disposable = { dispose: () => d.dispose() };
@@ -74,18 +76,35 @@ export function createApi(manager: SessionManager): McpClientApi {
 
 /**
  * A frozen object with only the documented members, each forwarding to the session: the session object
- * itself never leaves the extension (a cast would reach start(), definition and the connection).
+ * itself never leaves the extension (a cast would reach start(), definition and the connection). Every
+ * value it hands out (properties, results, events) is a frozen copy: the session's own objects (its
+ * capabilities, the cached lists the views show) stay the extension's, so another extension that changes
+ * what it was given changes nothing here.
  */
 function sessionFacade(session: McpSession): McpSessionApi {
   const facade: Record<string, unknown> = Object.create(null);
   for (const method of SESSION_API_METHODS) {
     const real = session[method] as (...args: unknown[]) => unknown;
-    facade[method] = (...args: unknown[]) => real.apply(session, args);
+    facade[method] = async (...args: unknown[]) => copyOf(await real.apply(session, args));
   }
   for (const property of SESSION_API_PROPERTIES) {
-    Object.defineProperty(facade, property, { enumerable: true, get: () => session[property] });
+    Object.defineProperty(facade, property, { enumerable: true, get: () => copyOf(session[property]) });
   }
-  facade.onDidChangeState = (listener: Parameters<McpSession['onDidChangeState']>[0]) => session.onDidChangeState(listener);
-  facade.onNotification = (listener: Parameters<McpSession['onNotification']>[0]) => session.onNotification(listener);
+  facade.onDidChangeState = (listener: Parameters<McpSession['onDidChangeState']>[0]) => session.onDidChangeState((state) => listener(copyOf(state)));
+  facade.onNotification = (listener: Parameters<McpSession['onNotification']>[0]) => session.onNotification((notification) => listener(copyOf(notification)));
   return Object.freeze(facade) as unknown as McpSessionApi;
+}
+
+/** A deep, frozen copy of protocol data (plain JSON-like values); what cannot be copied is not handed out. */
+function copyOf<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  return deepFreeze(structuredClone(value));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as Record<string, unknown>)) deepFreeze(inner);
+  }
+  return value;
 }
