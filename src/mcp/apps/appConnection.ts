@@ -12,6 +12,9 @@ import { AppPortTransport, type AppMessagePort } from './appTransport';
 import type { UiResource } from './uiResource';
 import { toolVisibility } from './uiExtension';
 
+/** The most an app may ask to tell the model with the next request (ui/update-model-context), text and structured content together. */
+export const MAX_MODEL_CONTEXT_CHARS = 32_000;
+
 /** The part of a session an app uses: its own server, nothing else. */
 export interface AppServer {
   readonly name: string;
@@ -195,7 +198,15 @@ export class AppConnection {
       return { isError: !(await host.proposeMessage(text)) };
     };
     bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
-      host.updateModelContext({ text: (content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : [])), structuredContent });
+      const text = (content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : []));
+      // What goes to the model with the user's next request, unasked: bounded, or refused whole (never cut
+      // silently, which could change its meaning); the app is told why.
+      const size = text.reduce((n, t) => n + t.length, 0) + (structuredContent === undefined ? 0 : JSON.stringify(structuredContent).length);
+      if (size > MAX_MODEL_CONTEXT_CHARS) {
+        host.log('warn', `Refused the app's model context of ${size.toLocaleString('en-US')} characters (at most ${MAX_MODEL_CONTEXT_CHARS.toLocaleString('en-US')}).`);
+        throw new Error(`The model context is ${size} characters; this host accepts at most ${MAX_MODEL_CONTEXT_CHARS}.`);
+      }
+      host.updateModelContext({ text, structuredContent });
       return {};
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {

@@ -33,6 +33,27 @@ export interface AppCsp {
  */
 const ORIGIN = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[a-z0-9\-._~%!$&()*+=:@/]*)?$/i;
 
+/**
+ * Suffixes under which anyone can have a name (public suffixes of two labels and shared hosting): a
+ * wildcard right under one of them (`https://*.co.uk`, `https://*.github.io`) is as wide as a whole
+ * top-level domain. Not the whole Public Suffix List (no dependency for it): the common ones.
+ */
+const SHARED_SUFFIXES = new Set([
+  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'me.uk', 'ltd.uk', 'plc.uk', 'com.au', 'net.au', 'org.au', 'edu.au', 'gov.au', 'co.nz', 'org.nz', 'co.jp', 'ne.jp', 'or.jp', 'ac.jp',
+  'co.kr', 'or.kr', 'com.br', 'net.br', 'org.br', 'com.cn', 'net.cn', 'org.cn', 'com.hk', 'com.tw', 'com.sg', 'com.my', 'co.in', 'net.in', 'org.in', 'co.za', 'org.za',
+  'com.mx', 'com.ar', 'com.tr', 'co.il', 'com.pl', 'com.ru', 'co.id', 'com.vn', 'com.ph', 'com.ua', 'com.eg', 'com.sa', 'co.th', 'eu.org',
+  'github.io', 'gitlab.io', 'herokuapp.com', 'appspot.com', 'vercel.app', 'netlify.app', 'pages.dev', 'workers.dev', 'web.app', 'firebaseapp.com', 'azurewebsites.net',
+  'cloudfront.net', 'amazonaws.com', 'blogspot.com', 'glitch.me', 'repl.co', 'fly.dev', 'onrender.com', 'ngrok.io', 'ngrok-free.app', 'trycloudflare.com', 'azurestaticapps.net',
+]);
+
+/** A `*.` wildcard must stand for the subdomains of one registrable domain, never a whole TLD or shared suffix. */
+function wildcardTooWide(entry: string): boolean {
+  const host = /^[a-z]+:\/\/\*\.([^/:]+)/i.exec(entry)?.[1]?.toLowerCase();
+  if (host === undefined) return false;
+  const labels = host.split('.');
+  return labels.length < 2 || SHARED_SUFFIXES.has(host) || /^\d+$/.test(labels.at(-1)!);
+}
+
 function origins(list: unknown, name: string, rejected: string[]): string[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) {
@@ -41,7 +62,7 @@ function origins(list: unknown, name: string, rejected: string[]): string[] {
   }
   const kept: string[] = [];
   for (const entry of list) {
-    if (typeof entry === 'string' && ORIGIN.test(entry)) {
+    if (typeof entry === 'string' && ORIGIN.test(entry) && !wildcardTooWide(entry)) {
       if (!kept.includes(entry)) kept.push(entry);
     } else {
       rejected.push(`${name}: ${JSON.stringify(entry)}`);
@@ -123,8 +144,10 @@ const LEADING_DOCTYPE = /^\uFEFF?(\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i;
  * too late for a script placed before it). The parser puts a leading <meta> into the head it opens
  * implicitly; the document's own <html>/<head> tags that follow are merged into those.
  */
-export function withContentSecurityPolicy(html: string, policy: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`;
+export function withContentSecurityPolicy(html: string, policy: string, firstScript?: string): string {
+  // The host's own first script (appWebRtc.ts) runs right after the policy, before any of the app's.
+  const script = firstScript ? `<script>${firstScript.replace(/<\/script/gi, '<\\/script')}</script>` : '';
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">${script}`;
   const doctype = LEADING_DOCTYPE.exec(html);
   if (doctype) return `${doctype[0]}${meta}${html.slice(doctype[0].length)}`;
   return `${meta}${html}`;

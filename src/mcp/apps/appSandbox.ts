@@ -4,6 +4,7 @@
 // document with the Content-Security-Policy in front. Core bundle (it uses ext-apps at run time).
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { appContentSecurityPolicy, pageContentSecurityPolicy, withContentSecurityPolicy } from './appCsp';
+import { NO_WEBRTC_SCRIPT } from './appWebRtc';
 import type { DeclaredPermissions, UiResource } from './uiResource';
 
 export const APP_SANDBOX = 'allow-scripts allow-forms';
@@ -44,7 +45,7 @@ export function appSandbox(resource: UiResource): AppSandbox {
   const appPolicy = appContentSecurityPolicy(resource.csp);
   const { granted, refused, allow } = grantPermissions(resource.permissions);
   return {
-    html: withContentSecurityPolicy(resource.html, appPolicy),
+    html: withContentSecurityPolicy(resource.html, appPolicy, NO_WEBRTC_SCRIPT),
     pagePolicy: pageContentSecurityPolicy(resource.csp),
     appPolicy,
     sandbox: APP_SANDBOX,

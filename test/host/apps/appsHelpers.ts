@@ -40,7 +40,7 @@ export function initializedApp(what: string, match: (app: ShownApp) => boolean, 
 export interface FixtureState {
   calls: string[];
   events: string[];
-  hits: { declared: number; undeclared: number };
+  hits: { declared: number; undeclared: number; stun: number };
 }
 
 /** What the apps fixture server has seen (its fixture_state tool, called through the session). */

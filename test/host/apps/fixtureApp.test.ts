@@ -68,6 +68,14 @@ describe('MCP Apps: the apps fixture', () => {
     assert.equal(after.undeclared, before.undeclared, 'the undeclared listener was never reached');
   });
 
+  it('keeps WebRTC from the app: no peer connection, no STUN packet to the address it names', async () => {
+    const before = (await fixtureState()).hits;
+    const app = await showPanel('fixture');
+    assert.match(await press(app, '#webrtc', 'webrtc-result', 'not tried'), /^blocked: /);
+    const after = (await fixtureState()).hits;
+    assert.equal(after.stun, before.stun, 'no STUN packet reached the local UDP listener');
+  });
+
   it('never offers app-only tools to the model, and a model call of one finds no tool', async () => {
     await questions();
     model.state.toolCalls.push({ name: 'apps_app_only_counter', input: {} });

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { App } from '@modelcontextprotocol/ext-apps';
-import { AppConnection, type AppHost } from '../../../../src/mcp/apps/appConnection';
+import { AppConnection, MAX_MODEL_CONTEXT_CHARS, type AppHost } from '../../../../src/mcp/apps/appConnection';
 import { appSandbox } from '../../../../src/mcp/apps/appSandbox';
 import { uiResourceFromRead } from '../../../../src/mcp/apps/uiResource';
 import type { McpSession } from '../../../../src/mcp/session';
@@ -171,6 +171,16 @@ describe('MCP Apps: the host side of an app (AppBridge, real server)', () => {
     ]);
     const read = await app.readServerResource({ uri: RESOURCE_URI });
     assert.equal(read.contents[0]!.uri, RESOURCE_URI);
+  });
+
+  it('refuses a model context larger than the cap, whole, and tells the app', async () => {
+    const { app, host } = await open();
+    const huge = 'x'.repeat(MAX_MODEL_CONTEXT_CHARS);
+    await assert.rejects(app.updateModelContext({ content: [{ type: 'text', text: huge }], structuredContent: { more: 'y' } }), /accepts at most 32000/);
+    await assert.rejects(app.updateModelContext({ content: [{ type: 'text', text: 'small' }], structuredContent: { blob: huge } }), /accepts at most 32000/);
+    assert.deepEqual(host.calls.filter(([kind]) => kind === 'context'), [], 'nothing reached the model context');
+    await app.updateModelContext({ content: [{ type: 'text', text: 'fits' }] });
+    assert.deepEqual(host.calls.filter(([kind]) => kind === 'context'), [['context', { text: ['fits'], structuredContent: undefined }]]);
   });
 
   it('switches display modes only to one both sides support', async () => {

@@ -3,6 +3,7 @@
 // nothing else, entries that would widen a policy dropped, and the policy placed before any script.
 import * as assert from 'node:assert/strict';
 import { appContentSecurityPolicy, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
+import { NO_WEBRTC_SCRIPT } from '../../../../src/mcp/apps/appWebRtc';
 import { appSandbox, grantPermissions } from '../../../../src/mcp/apps/appSandbox';
 
 /** A policy as directive → sources, for comparisons that do not depend on order or spacing. */
@@ -64,6 +65,31 @@ describe('MCP Apps: Content-Security-Policy', () => {
     assert.ok(csp.rejected.includes('resourceDomains: not a list'));
     const policy = appContentSecurityPolicy(csp);
     assert.ok(!policy.includes('unsafe-eval') && !/\s\*(\s|;|$)/.test(policy) && !policy.includes('javascript'), policy);
+  });
+
+  it('refuses a wildcard as wide as a top-level domain or a shared suffix, and keeps one under a real domain', () => {
+    const csp = sanitizeCsp({
+      connectDomains: ['https://*.com', 'https://*.co.uk', 'wss://*.github.io', 'https://*.io:443', 'http://*.1', 'https://*.example.com', 'https://*.api.example.co.uk'],
+      resourceDomains: ['https://*.net', 'https://*.cdn.example.net'],
+    });
+    assert.deepEqual(csp.connect, ['https://*.example.com', 'https://*.api.example.co.uk']);
+    assert.deepEqual(csp.resource, ['https://*.cdn.example.net']);
+    assert.deepEqual(csp.rejected, ['connectDomains: "https://*.com"', 'connectDomains: "https://*.co.uk"', 'connectDomains: "wss://*.github.io"', 'connectDomains: "https://*.io:443"', 'connectDomains: "http://*.1"', 'resourceDomains: "https://*.net"']);
+  });
+
+  it('takes the WebRTC constructors off the app window before any of its own script', () => {
+    const html = withContentSecurityPolicy('<!DOCTYPE html><script>new RTCPeerConnection()</script>', "default-src 'none'", NO_WEBRTC_SCRIPT);
+    const first = html.indexOf('<script>');
+    assert.ok(html.indexOf('Content-Security-Policy') < first);
+    assert.ok(html.slice(first).startsWith(`<script>${NO_WEBRTC_SCRIPT}</script>`));
+    const window: Record<string, unknown> = { RTCPeerConnection: class {}, webkitRTCPeerConnection: class {} };
+    new Function('window', NO_WEBRTC_SCRIPT)(window);
+    assert.equal(window.RTCPeerConnection, undefined);
+    assert.equal(window.webkitRTCPeerConnection, undefined);
+    assert.throws(() => {
+      'use strict';
+      Object.defineProperty(window, 'RTCPeerConnection', { value: class {} });
+    }, TypeError, 'it cannot be put back');
   });
 
   it('gives the page the same lists, without the page origin, so the inherited policy is no wider', () => {
