@@ -8,7 +8,7 @@ import { SettingKeys } from '../common/settingKeys';
 import { showInfo, showWarning } from '../common/userMessages';
 import { freeName, parseConfig, referencedInputIds, type ImportedConfig, type ImportedServer } from './importFormats';
 import { configLocations, guessFormat, isInside, readableLocations, userSettingsFolderFromGlobalStorage, type ConfigLocation } from './importSources';
-import { l10n } from '../common/shownL10n';
+import { l10n, withIcon } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
 import { pickMany, pickOne, ShownPickItem } from '../common/shownUi';
 
@@ -64,7 +64,7 @@ export function registerImportCommand(globalStoragePath: string): vscode.Disposa
     const items: Item[] = [];
     for (const f of found) {
       items.push({ label: shownLine(`${f.location.label}`), kind: vscode.QuickPickItemKind.Separator });
-      for (const w of f.config.warnings) items.push({ label: shownLine(`$(warning) ${w}`), description: shownLine(f.location.path, TextCaps.rowDescription), detail: l10n.t('reported only') });
+      for (const w of f.config.warnings) items.push({ label: withIcon('warning', shownLine(w, TextCaps.rowDescription)), description: shownLine(f.location.path, TextCaps.rowDescription), detail: l10n.t('reported only') });
       for (const server of f.config.servers) {
         const notes = [server.dropped.length ? vscode.l10n.t('not imported: {0}', server.dropped.join(', ')) : '', existing.has(server.name) ? vscode.l10n.t('a server of this name exists: imported under a new name') : '']
           .filter(Boolean)

@@ -7,7 +7,7 @@ import { getDisplayName } from '../mcp/displayName';
 import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion, type Suggestions } from './steps';
 import { SuggestionFeed } from './suggestions';
 import { createPicker, ShownPickItem } from '../common/shownUi';
-import { l10n } from '../common/shownL10n';
+import { l10n, withIcon } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 export interface QuickChoice {
@@ -127,7 +127,7 @@ export function argumentItems(
   stale = false,
 ): Item[] {
   const items: Item[] = [];
-  if (validation) items.push({ label: shownLine(`$(warning) ${validation}`), alwaysShow: true });
+  if (validation) items.push({ label: withIcon('warning', shownLine(validation, TextCaps.rowDescription)), alwaysShow: true });
   if (value !== '') items.push({ label: shownLine(value), description: l10n.t('Use this value'), alwaysShow: true, answer: { kind: 'value', value } });
   else if (!required) items.push({ label: l10n.t('$(debug-step-over) {0}', l10n.t('Skip')), description: l10n.t('leave this argument unset'), alwaysShow: true, answer: { kind: 'skip' } });
 
@@ -144,7 +144,7 @@ export function argumentItems(
         total !== undefined && total > shown
           ? vscode.l10n.t('More available ({0} of {1} shown): keep typing to narrow down', shown, total)
           : vscode.l10n.t('More available ({0} shown): keep typing to narrow down', shown);
-      items.push({ label: shownLine(`$(ellipsis) ${more}`), alwaysShow: true });
+      items.push({ label: withIcon('ellipsis', shownLine(more, TextCaps.rowDescription)), alwaysShow: true });
     }
   } else if (suggestions && choices.length > 0) {
     items.push({ kind: vscode.QuickPickItemKind.Separator, label: shownLine(suggestions.supported ? vscode.l10n.t('no suggestions from {0}', server) : vscode.l10n.t('insert')) });

@@ -11,7 +11,7 @@ import { buildPickerRows, type PickerRow } from './pickerRows';
 import type { PromptCatalog } from './promptCatalog';
 import type { RecentPrompts } from './recentPrompts';
 import { createPicker, ShownPickItem } from '../common/shownUi';
-import { l10n } from '../common/shownL10n';
+import { l10n, withIcon } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 export interface PickerContext {
@@ -105,8 +105,8 @@ export function toItem(row: PickerRow, icons?: IconCache): Item {
         : { label: shownLine(row.label), description: shownLine(row.description, TextCaps.rowDescription), detail: shownLine(row.detail, TextCaps.rowDescription), iconPath: icons?.imageFor(row.prompt.icons), row };
     case 'status':
       return {
-        label: shownLine(`${row.busy ? '$(loading~spin)' : '$(error)'} ${row.label}`),
-        description: shownLine(row.busy ? undefined : vscode.l10n.t('Show Output'), TextCaps.rowDescription),
+        label: withIcon(row.busy ? 'loading~spin' : 'error', shownLine(row.label)),
+        description: row.busy ? undefined : l10n.t('Show Output'),
         detail: shownLine(row.detail, TextCaps.rowDescription),
         alwaysShow: true,
         row,
@@ -119,6 +119,6 @@ function emptyItems(catalog: PromptCatalog, onlyServer: string | undefined): Ite
   if (servers.length === 0 && !onlyServer) {
     return [{ label: l10n.t('$(add) {0}', l10n.t('Add Server…')), detail: l10n.t('No MCP server is configured yet.'), alwaysShow: true, command: [CommandIds.addServer] }];
   }
-  const label = onlyServer ? vscode.l10n.t('{0} offers no prompts', onlyServer) : vscode.l10n.t('None of your MCP servers offers prompts');
-  return [{ label: shownLine(`$(info) ${label}`), detail: l10n.t('Show the Servers view'), alwaysShow: true, command: [CommandIds.showServers] }];
+  const label = onlyServer ? l10n.t('{0} offers no prompts', shownLine(onlyServer)) : l10n.t('None of your MCP servers offers prompts');
+  return [{ label: withIcon('info', label), detail: l10n.t('Show the Servers view'), alwaysShow: true, command: [CommandIds.showServers] }];
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Question } from './toSettingsEntry';
 import { createAsker, createPicker, ShownPickItem } from '../common/shownUi';
-import { shownArg } from '../common/serverText';
+import { shownArg, type ShownText } from '../common/serverText';
 import { l10n } from '../common/shownL10n';
 import { plain } from './browseRows';
 
@@ -12,7 +12,7 @@ export const BACK = Symbol('back');
 export type StepAnswer = string | typeof BACK | undefined;
 
 export interface Step {
-  title: string;
+  title: ShownText;
   step: number;
   totalSteps: number;
 }

@@ -9,7 +9,8 @@ import type { InputResolver } from '../inputs/inputResolver';
 import type { SessionManager } from '../mcp/sessionManager';
 import type { UserAnswers } from '../common/userAnswers';
 import { followStart } from './afterInstall';
-import { askQuestion, BACK, type StepAnswer } from './askQuestion';
+import { askQuestion, BACK, type Step, type StepAnswer } from './askQuestion';
+import { plain } from './browseRows';
 import { readInstalledServers, takenServerNames, writeServer, type InstallScope } from './installedServers';
 import { freeName } from '../import/importFormats';
 import { installOptions, type InstallOption } from './installOptions';
@@ -41,7 +42,7 @@ export interface InstallChoice {
  */
 export async function installFromRegistry(services: InstallServices, entry: RegistryEntry, registryUrl: string, chosen?: InstallOption): Promise<string | undefined> {
   const server = entry.server;
-  const title = vscode.l10n.t('Install {0} {1}', displayNameFor(server), server.version);
+  const title = l10n.t('Install {0} {1}', plain(displayNameFor(server), 100), plain(server.version, 60));
   const options = installOptions(server);
   const runnable = chosen ? [chosen] : options.filter((o) => !o.unsupported);
   if (runnable.length === 0) {
@@ -90,7 +91,7 @@ export async function installFromRegistry(services: InstallServices, entry: Regi
   return name;
 }
 
-function pickOption(runnable: InstallOption[], current: InstallOption, step: { title: string; step: number; totalSteps: number }): Promise<StepAnswer | InstallOption> {
+function pickOption(runnable: InstallOption[], current: InstallOption, step: Step): Promise<StepAnswer | InstallOption> {
   type Item = ShownPickItem & { option: InstallOption };
   const picker = createPicker<Item>();
   Object.assign(picker, step);
@@ -108,7 +109,7 @@ function pickOption(runnable: InstallOption[], current: InstallOption, step: { t
   }).finally(() => picker.dispose()) as Promise<StepAnswer | InstallOption>;
 }
 
-function review(entry: Record<string, unknown>, option: InstallOption, installedIn: InstallScope[], step: { title: string; step: number; totalSteps: number }): Promise<StepAnswer | InstallChoice> {
+function review(entry: Record<string, unknown>, option: InstallOption, installedIn: InstallScope[], step: Step): Promise<StepAnswer | InstallChoice> {
   type Item = ShownPickItem & { scope: InstallScope };
   const noStart = { iconPath: new vscode.ThemeIcon('debug-pause'), tooltip: vscode.l10n.t('Install without starting it (it starts when you click Start)') };
   const missing = missingRuntime(option.command);

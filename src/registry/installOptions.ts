@@ -60,7 +60,7 @@ function packageOption(raw: unknown): InstallOption {
   if (transport !== 'stdio') return { ...base, unsupported: `this package runs a local ${transport} server, which MCP Client cannot start; choose another way` };
   if (!VALID_IDENTIFIER[pkg.registryType]!.test(pkg.identifier)) return { ...base, unsupported: `"${pkg.identifier}" is not a valid ${pkg.registryType} name` };
   if (pkg.version !== undefined && !VALID_VERSION.test(pkg.version)) return { ...base, unsupported: `"${pkg.version}" is not a valid version` };
-  return withVariableCheck(base, pkg);
+  return withEnvironmentCheck(withVariableCheck(base, pkg), pkg);
 }
 
 function remoteOption(raw: unknown): InstallOption {
@@ -72,6 +72,21 @@ function remoteOption(raw: unknown): InstallOption {
   if (remote.type !== 'streamable-http' && remote.type !== 'sse') return { ...base, unsupported: `the "${remote.type}" transport is not supported` };
   if (!/^https?:\/\/|^\{/.test(remote.url)) return { ...base, unsupported: `"${remote.url}" is not an http(s) URL` };
   return withVariableCheck(base, remote);
+}
+
+/**
+ * Environment variables that change how the runner itself (npx, uvx, docker, dnx, the shell, the loader)
+ * behaves, not the server: a registry entry that sets one could load code into the runner
+ * (`LD_PRELOAD`, `NODE_OPTIONS`), send it to another package index (`npm_config_registry`, `UV_INDEX_URL`)
+ * or another Docker daemon (`DOCKER_HOST`), or find other programs (`PATH`). Such an entry is refused.
+ */
+const RUNNER_ENVIRONMENT =
+  /^(LD_\w+|DYLD_\w+|PATH|PATHEXT|HOME|USERPROFILE|SHELL|COMSPEC|ENV|BASH_ENV|ZDOTDIR|PROMPT_COMMAND|IFS|TMPDIR|TEMP|TMP|XDG_\w+|NODE_OPTIONS|NODE_PATH|NODE_EXTRA_CA_CERTS|NODE_TLS_REJECT_UNAUTHORIZED|NODE_REPL_EXTERNAL_MODULE|NPM_CONFIG_\w+|YARN_\w+|PNPM_\w+|COREPACK_\w+|BUN_\w+|DENO_\w+|PYTHON\w*|PIP_\w+|UV_\w+|VIRTUAL_ENV|CONDA_\w+|PERL5\w*|PERLLIB|RUBYOPT|RUBYLIB|GEM_\w+|BUNDLE_\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|CLASSPATH|DOTNET_\w+|NUGET_\w+|MSBUILD\w*|CORECLR_\w+|COR_\w+|DOCKER_\w+|CONTAINER_HOST|BUILDKIT_\w+|GIT_\w+|SSH_\w+|SSL_CERT_\w+|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|OPENSSL_\w+|(HTTP|HTTPS|ALL|NO|FTP)_PROXY|BROWSER|EDITOR|VISUAL|PAGER|GOFLAGS|GOPROXY|GOPATH|CARGO_\w+|RUSTC_\w+|RUSTFLAGS)$/i;
+
+function withEnvironmentCheck(option: InstallOption, pkg: RegistryPackage): InstallOption {
+  if (option.unsupported) return option;
+  const names = (pkg.environmentVariables ?? []).map((v) => v.name).filter((name) => RUNNER_ENVIRONMENT.test(name));
+  return names.length ? { ...option, unsupported: `its entry sets ${names.join(', ')}, which would change how ${option.command ?? 'the runner'} itself runs` } : option;
 }
 
 /**

@@ -73,7 +73,30 @@ export function toSettingsEntry(server: ServerJson, option: InstallOption, answe
   const asker = new Asker(answers, (key) => ids.inputIds?.get(key) ?? `${ids.inputPrefix}.${key}`.replace(/[^\w.-]/g, '_'));
   const registry: RegistryOrigin = { url: ids.registryUrl, name: server.name, version: server.version, package: String(option.kind) };
   const entry = option.remote ? remoteEntry(option, asker) : packageEntry(option, asker);
+  refuseVariables(entry, asker.secrets);
   return { entry: { ...entry, registry }, secrets: asker.secrets };
+}
+
+/** Thrown when the finished entry would make the settings expand a variable (VariableInEntryError.message says which). */
+export class VariableInEntryError extends Error {
+  override name = 'VariableInEntryError';
+}
+
+/**
+ * The finished entry, checked as a whole: settings expand `${env:…}`, `${input:…}` and the like, so no
+ * value may contain `${` but the secret references this conversion wrote itself. Checking the pieces is
+ * not enough: a `$` in one answer or default and `{env:GITHUB_TOKEN}` in the next make one.
+ */
+function refuseVariables(entry: Record<string, unknown>, secrets: readonly SecretInput[]): void {
+  const ours = new Set(secrets.map((s) => `\${input:${s.id}}`));
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const found = value.split(/(\$\{input:[^{}]*\})/).find((part) => !ours.has(part) && part.includes('${'));
+      if (found !== undefined) throw new VariableInEntryError(`A value would read "${/\$\{[^}]*\}?/.exec(found)?.[0] ?? '${'}" as a settings variable (its parts came from the entry and the answers); it is not written.`);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(entry);
 }
 
 function remoteEntry(option: InstallOption, asker: Asker): Record<string, unknown> {
@@ -216,12 +239,22 @@ function asksForValue(input: RegistryInput): boolean {
   return Boolean(input.description || input.default !== undefined || input.choices?.length || input.isRequired || input.isSecret);
 }
 
+/**
+ * Names that say "credential" whatever the entry says: a `…_TOKEN` the publisher forgot to mark secret is
+ * still kept in secret storage, never written into settings as plain text.
+ */
+const CREDENTIAL_NAME = /(^|[^a-z])(token|secret|passw(or)?d|passwd|pwd|api[-_]?key|apikey|access[-_]?key|private[-_]?key|client[-_]?secret|credentials?|auth(orization)?|bearer|cookie|session[-_]?(id|key)?|pat|signature)($|[^a-z])/i;
+
+export function looksLikeCredential(name: string): boolean {
+  return CREDENTIAL_NAME.test(name.replace(/([a-z])([A-Z])/g, '$1_$2'));
+}
+
 function questionOf(input: RegistryInput & { valueHint?: string }, key: string, title: string): Question {
   return {
     key,
     title,
     description: input.description ?? '',
-    secret: input.isSecret === true,
+    secret: input.isSecret === true || looksLikeCredential(key) || looksLikeCredential(title),
     required: input.isRequired === true,
     ...(input.default !== undefined ? { default: input.default } : {}),
     ...((input.placeholder ?? input.valueHint) ? { placeholder: input.placeholder ?? input.valueHint } : {}),

@@ -73,6 +73,36 @@ export function updateAnswers(recovered: RecoveredAnswers, fresh: ReadonlyMap<st
   return (q) => fresh.get(q.key) ?? recovered.answers.get(q.key) ?? (recovered.askedBefore.has(q.key) ? undefined : q.default);
 }
 
+/**
+ * Where the new version would take the stored secrets, when that is not where they went before: another
+ * origin for a remote, another runner or package for a local server (a changed entry in the registry
+ * cannot move the user's token to a host of its choosing unseen). Undefined when the destination is the
+ * same. The update then asks for those secrets again, naming the new destination.
+ */
+export function newDestination(stored: Record<string, unknown>, option: InstallOption, converted: Record<string, unknown>): string | undefined {
+  if (typeof converted.url === 'string') {
+    const next = originOf(converted.url);
+    return typeof stored.url === 'string' && originOf(stored.url) === next ? undefined : next;
+  }
+  const identifier = option.package?.identifier;
+  const args = Array.isArray(stored.args) ? stored.args.filter((a): a is string => typeof a === 'string') : [];
+  const runs = identifier !== undefined && stored.command === converted.command && args.some((a) => a === identifier || [...'@=:'].some((sep) => a.startsWith(`${identifier}${sep}`)));
+  return runs ? undefined : `${String(converted.command)} ${identifier ?? ''}`.trim();
+}
+
+/** The new version's secret questions whose stored values must not follow it to `newDestination`. */
+export function secretsToAskAgain(questions: readonly Question[], recovered: RecoveredAnswers): Question[] {
+  return questions.filter((q) => q.secret && recovered.inputIds.has(q.key));
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 const STDIO_KEYS = ['command', 'args', 'env', 'envFile', 'cwd'];
 const HTTP_KEYS = ['type', 'url', 'headers', 'oauth'];
 

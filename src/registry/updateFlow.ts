@@ -11,9 +11,9 @@ import { writeServer, type InstalledServer } from './installedServers';
 import type { RegistryClient } from './registryClient';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor, toSettingsEntry } from './toSettingsEntry';
-import { mergeUpdate, questionsToAsk, recoverAnswers, updateAnswers } from './updateEntry';
+import { mergeUpdate, newDestination, questionsToAsk, recoverAnswers, secretsToAskAgain, updateAnswers } from './updateEntry';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
 
 /** Updates `installed` to `latest` (fetched when not given); resolves with the new version, or undefined when cancelled or failed. */
 export async function updateServer(services: InstallServices, client: RegistryClient, installed: InstalledServer, latest?: RegistryEntry): Promise<string | undefined> {
@@ -38,10 +38,23 @@ export async function updateServer(services: InstallServices, client: RegistryCl
   const previousOption = previous && installOptions(previous.server).find((o) => !o.unsupported && o.kind === origin.package);
   const recovered = recoverAnswers({ stored: installed.entry, server: previous?.server, option: previousOption });
   const fresh = new Map<string, string>();
-  const toAsk = questionsToAsk(questionsFor(latest.server, option), recovered);
+  const questions = questionsFor(latest.server, option);
+  // A new version that connects elsewhere (or runs another package) does not take the stored secrets along
+  // unseen: they are asked again, the step naming where they would go.
+  const draft = toSettingsEntry(latest.server, option, updateAnswers(recovered, fresh), { registryUrl: origin.url, inputPrefix: installed.name, inputIds: recovered.inputIds });
+  const moved = newDestination(installed.entry, option, draft.entry);
+  const again = moved ? secretsToAskAgain(questions, recovered) : [];
+  for (const question of again) {
+    recovered.answers.delete(question.key);
+    recovered.inputIds.delete(question.key);
+  }
+  const toAsk = [...again, ...questionsToAsk(questions, recovered).filter((q) => !again.includes(q))];
   for (const [i, question] of toAsk.entries()) {
-    const step = { title: vscode.l10n.t("Update '{0}' to {1}", installed.name, latest.server.version), step: i + 1, totalSteps: toAsk.length };
-    const answer = await services.answers.decide({ kind: 'registryQuestion', key: question.key, secret: question.secret, required: question.required }, () => askQuestion(question, step));
+    const title = again.includes(question)
+      ? l10n.t("Update '{0}' to {1}: it now sends {2} to {3}, not where you gave it; enter it again to agree", shownLine(installed.name), shownLine(latest.server.version), shownLine(question.title), shownLine(moved, TextCaps.rowDescription))
+      : l10n.t("Update '{0}' to {1}", shownLine(installed.name), shownLine(latest.server.version));
+    const step = { title, step: i + 1, totalSteps: toAsk.length };
+    const answer = await services.answers.decide({ kind: 'registryQuestion', key: question.key, secret: question.secret, required: question.required, ...(again.includes(question) ? { movedTo: moved } : {}) }, () => askQuestion(question, step));
     if (typeof answer !== 'string') return undefined;
     fresh.set(question.key, answer);
   }

@@ -29,12 +29,14 @@ describe('Hostile server text in the views', function () {
         ...servers,
         bloated: { command: process.execPath, args: [script, '--tools=3000'] },
         markdowned: { command: process.execPath, args: [script, '--tools=1', '--markdown'] },
+        hostile: { command: process.execPath, args: [script, '--hostile'] },
         queried: { url: 'http://user:pw@127.0.0.1:9/mcp?token=query-secret-value', autoStart: false },
       },
       vscode.ConfigurationTarget.Global,
     );
     await until('bloated to run', async () => (await stateOf('bloated')) === 'running', 60_000);
     await until('markdowned to run', async () => (await stateOf('markdowned')) === 'running', 60_000);
+    await until('hostile to run', async () => (await stateOf('hostile')) === 'running', 60_000);
   });
 
   after(async () => {
@@ -83,5 +85,29 @@ describe('Hostile server text in the views', function () {
     const item = await until('queried to be listed', () => serverTreeItem('queried'));
     assert.ok(!item.tooltip.includes('query-secret-value') && !item.tooltip.includes('pw@'), item.tooltip);
     assert.match(item.tooltip, /127\\\.0\\\.0\\\.1:9\/mcp\?…/);
+  });
+
+  // Issue 24, finding 6: tag characters, variation selectors, soft hyphens, fillers and codicons reached the UI.
+  const INVISIBLE = /[\u{E0000}-\u{E007F}\u202E\u00AD\u3164\u2028]/u;
+
+  it('shows a tool name without invisible characters and with its theme icon syntax as written', async () => {
+    const row = await until('the hostile tool', async () => {
+      const all = (await vscode.commands.executeCommand<TreeRow[]>(hooks.toolsTree)) ?? [];
+      return all.find((r) => r.label === 'hostile')?.children.find((c) => c.label.includes('Verified'));
+    }, 60_000);
+    assert.equal(row.label, '\\$(check) Verifiedevil tool');
+    assert.ok(!INVISIBLE.test(row.tooltip ?? ''), 'no invisible character in the tooltip');
+    assert.match(row.tooltip ?? '', /more characters\)/);
+  });
+
+  it('caps a prompt picker row, drops its invisible characters and escapes its theme icons', async () => {
+    const rows = (await vscode.commands.executeCommand<{ label: string; description?: string; detail?: string }[]>(hooks.promptPickerItems, 'hostile')) ?? [];
+    const row = rows.find((r) => r.label.includes('Recommended'));
+    assert.ok(row, JSON.stringify(rows.map((r) => r.label)));
+    assert.ok(row.label.startsWith('\\$(star-full) Recommended PPP'), row.label.slice(0, 60));
+    assert.match(row.label, /… \([\d,]+ more characters\)$/);
+    assert.ok(row.label.length < 200 && (row.detail ?? '').length < 400, `${row.label.length} and ${(row.detail ?? '').length} characters`);
+    assert.ok(row.detail?.startsWith('\\$(warning) '), row.detail?.slice(0, 40));
+    for (const text of [row.label, row.description ?? '', row.detail ?? '']) assert.ok(!INVISIBLE.test(text), JSON.stringify(text.slice(0, 80)));
   });
 });

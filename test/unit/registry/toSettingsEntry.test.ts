@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { loadRegistryDocuments } from '../../fixtures/registry/registryFixture';
 import { installOptions } from '../../../src/registry/installOptions';
 import { serverSchema, type ServerJson } from '../../../src/registry/serverJson';
-import { questionsFor, toSettingsEntry, type Question } from '../../../src/registry/toSettingsEntry';
+import { questionsFor, toSettingsEntry, VariableInEntryError, type Question } from '../../../src/registry/toSettingsEntry';
 import { parseServerEntry } from '../../../src/config/serverSchema';
 
 const documents = loadRegistryDocuments().map((d) => serverSchema.parse(d));
@@ -130,6 +130,42 @@ describe('registry: ways to install', () => {
     assert.match(everything[1]!.unsupported!, /runs a local streamable-http server/);
     // The 2025-07-09 schema had no package transport: stdio.
     assert.equal(installOptions(doc('exa-mcp-server'))[0]!.unsupported, undefined);
+  });
+
+  it('refuses a variable made of two answers or defaults ("$" and "{env:GITHUB_TOKEN}"), checking the finished entry', () => {
+    const server = serverSchema.parse({
+      name: 'a/b',
+      description: 'd',
+      version: '1',
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp', headers: [{ name: 'X-Key', value: '{a}{b}', variables: { a: { default: '$', description: 'a' }, b: { default: '{env:GITHUB_TOKEN}', description: 'b' } } }] }],
+    });
+    const option = installOptions(server)[0]!;
+    assert.equal(option.unsupported, undefined, 'no piece alone looks like a variable');
+    assert.throws(() => toSettingsEntry(server, option, (q) => q.default, { registryUrl: 'r', inputPrefix: 'p' }), VariableInEntryError);
+    assert.throws(() => toSettingsEntry(server, option, (q) => (q.key === 'a' ? '$' : '{env:HOME}'), { registryUrl: 'r', inputPrefix: 'p' }), /as a settings variable/);
+    assert.doesNotThrow(() => toSettingsEntry(server, option, (q) => q.key, { registryUrl: 'r', inputPrefix: 'p' }));
+  });
+
+  it('refuses an entry that sets what changes the runner itself (LD_PRELOAD, NODE_OPTIONS, PATH, package indexes, DOCKER_HOST)', () => {
+    const server = (env: string) => serverSchema.parse({ name: 'a/b', description: 'd', version: '1', packages: [{ registryType: 'npm', identifier: 'ok', version: '1.0.0', environmentVariables: [{ name: env, description: 'x' }] }] });
+    for (const name of ['LD_PRELOAD', 'NODE_OPTIONS', 'PATH', 'npm_config_registry', 'UV_INDEX_URL', 'DOCKER_HOST', 'PYTHONPATH', 'DYLD_INSERT_LIBRARIES', 'GIT_SSH_COMMAND']) {
+      assert.match(installOptions(server(name))[0]!.unsupported ?? '', new RegExp(`sets ${name}, which would change how npx itself runs`), name);
+    }
+    assert.equal(installOptions(server('GITHUB_PERSONAL_ACCESS_TOKEN'))[0]!.unsupported, undefined);
+  });
+
+  it('keeps a credential the publisher did not mark secret in secret storage (a …_TOKEN, an API key header)', () => {
+    const server = serverSchema.parse({
+      name: 'a/b',
+      description: 'd',
+      version: '1',
+      packages: [{ registryType: 'npm', identifier: 'ok', version: '1.0.0', environmentVariables: [{ name: 'SLACK_BOT_TOKEN', description: 'the bot token', isRequired: true }, { name: 'DEBUG', description: 'debug' }, { name: 'FILE_PATH', description: 'a path' }] }],
+    });
+    const option = installOptions(server)[0]!;
+    assert.deepEqual(questionsFor(server, option).map((q) => [q.key, q.secret]), [['SLACK_BOT_TOKEN', true], ['DEBUG', false], ['FILE_PATH', false]]);
+    const converted = toSettingsEntry(server, option, (q) => `value-of-${q.key}`, { registryUrl: 'r', inputPrefix: 'p' });
+    assert.deepEqual(converted.entry.env, { SLACK_BOT_TOKEN: '${input:p.SLACK_BOT_TOKEN}', DEBUG: 'value-of-DEBUG', FILE_PATH: 'value-of-FILE_PATH' });
+    assert.ok(!JSON.stringify(converted.entry).includes('value-of-SLACK_BOT_TOKEN'));
   });
 
   it('refuses entries that would expand variables or pass options as a package name', () => {

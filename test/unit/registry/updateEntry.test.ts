@@ -7,7 +7,7 @@ import { installOptions } from '../../../src/registry/installOptions';
 import { displayNameFor, isNewerVersion, settingsNameFor } from '../../../src/registry/naming';
 import { serverSchema, type ServerJson } from '../../../src/registry/serverJson';
 import { questionsFor, toSettingsEntry } from '../../../src/registry/toSettingsEntry';
-import { mergeUpdate, questionsToAsk, recoverAnswers, updateAnswers } from '../../../src/registry/updateEntry';
+import { mergeUpdate, newDestination, questionsToAsk, recoverAnswers, secretsToAskAgain, updateAnswers } from '../../../src/registry/updateEntry';
 
 const documents = loadRegistryDocuments().map((d) => serverSchema.parse(d));
 const doc = (name: string, version?: string): ServerJson => documents.find((d) => d.name.endsWith(`/${name}`) && (!version || d.version === version))!;
@@ -38,6 +38,29 @@ describe('registry: updating an installed server', () => {
     assert.deepEqual(entry.env, { AIRTABLE_API_KEY: '${input:tf.AIRTABLE_API_KEY}' });
     assert.deepEqual(secrets.map((s) => s.id), ['tf.AIRTABLE_API_KEY']);
     assert.equal((entry.registry as { version: string }).version, '1.7.3');
+  });
+
+  it('does not take a stored secret to a new host or package unseen: it is asked again', () => {
+    const weather = doc('remote-weather');
+    const moved = serverSchema.parse(JSON.parse(JSON.stringify(weather).replace(/https:\/\/\{host\}\/mcp/g, 'https://collect.evil.example/mcp')));
+    const remote = installThenUpdate(weather, moved, 'remote', { host: 'weather.example.com', Authorization: 'Bearer t' });
+    const option = optionOf(moved, 'remote');
+    const draft = toSettingsEntry(moved, option, updateAnswers(remote.recovered, new Map()), { ...ids, inputIds: remote.recovered.inputIds }).entry;
+    assert.equal(newDestination(remote.installed, option, draft), 'https://collect.evil.example');
+    assert.deepEqual(secretsToAskAgain(questionsFor(moved, option), remote.recovered).map((q) => q.key), ['Authorization']);
+    // The same host on a new version keeps the secret without asking.
+    const next = bumped(weather, weather.version, '9.9.9');
+    const same = installThenUpdate(weather, next, 'remote', { host: 'weather.example.com', Authorization: 'Bearer t' });
+    const nextOption = optionOf(next, 'remote');
+    const sameDraft = toSettingsEntry(next, nextOption, updateAnswers(same.recovered, new Map()), { ...ids, inputIds: same.recovered.inputIds }).entry;
+    assert.equal(newDestination(same.installed, nextOption, sameDraft), undefined);
+    // A package replaced by another one is a new destination too.
+    const airtable = doc('airtable-mcp-server', '1.7.2');
+    const renamed = serverSchema.parse(JSON.parse(JSON.stringify(doc('airtable-mcp-server', '1.7.3')).replace(/"airtable-mcp-server"/g, '"airtable-mcp-servers"')));
+    const pkg = installThenUpdate(airtable, doc('airtable-mcp-server', '1.7.3'), 'npm', { AIRTABLE_API_KEY: 'pat' });
+    const npm = optionOf(renamed, 'npm');
+    assert.equal(newDestination(pkg.installed, npm, toSettingsEntry(renamed, npm, () => 'x', ids).entry), 'npx airtable-mcp-servers');
+    assert.equal(newDestination(pkg.installed, optionOf(doc('airtable-mcp-server', '1.7.3'), 'npm'), pkg.entry), undefined);
   });
 
   it('reads back answers from arguments, including optional ones the user left out', () => {
