@@ -1,6 +1,7 @@
 // What the consent question says about a workspace server: the exact command it will run (or the host
 // and header names an HTTP server is sent), where it is defined. Header values and URL secrets are not
 // shown (they may be credentials from `${env:…}`); their names are. No `vscode` import: unit-tested.
+import { hasInvisible, withVisibleEscapes } from '../common/serverText';
 import { redactUrl } from '../mcp/redact';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 
@@ -14,8 +15,13 @@ export interface ConsentSummary {
   facts: string[];
 }
 
-/** An argument as a shell would need it written: quoted when it has spaces or quotes. */
+/**
+ * An argument as a shell would need it written: quoted when it has spaces or quotes, and when it holds a
+ * newline, a bidi control or another invisible character, in `$'…'` form with that character written as
+ * an escape (`$'a\nb'`, `$'\u202E'`): the question shows every argument on its line, as it is.
+ */
 function shellWord(word: string): string {
+  if (hasInvisible(word)) return `$'${withVisibleEscapes(word.replace(/\\/g, '\\\\')).replace(/'/g, "\\'")}'`;
   return /^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

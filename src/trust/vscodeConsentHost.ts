@@ -61,7 +61,8 @@ export class VscodeConsentHost implements ConsentHost {
 
 async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
   const one = servers.length === 1;
-  const lines = servers.flatMap((s) => [`${s.name} (${s.where}):`, `    ${s.runs}`, ...s.facts.map((f) => `    ${f}`), '']);
+  // Each piece on its own line, cleaned (serverText.ts): a name, folder or path cannot add lines of its own.
+  const lines = servers.flatMap((s) => [`${shownLine(s.name)} (${shownLine(s.where)}):`, `    ${shownLine(s.runs, TextCaps.description)}`, ...s.facts.map((f) => `    ${shownLine(f, TextCaps.description)}`), '']);
   const detail = [
     ...lines,
     l10n.t('Only allow servers from repositories you trust. You will be asked again if a command, URL or header changes.'),
