@@ -24,7 +24,9 @@ export async function confirmToolCall(
   const server = definition.name;
   if (approvals.isApproved(definition, tool.name)) return { allowed: true, args };
   for (let current = args; ; ) {
-    const answer = await answers.decide<Answer>({ kind: 'tool.confirm', server, tool: tool.name, arguments: current }, () => ask(server, tool, current));
+    // What the dialog says is part of the recorded question, so the host tests see what the user would read.
+    const detail = confirmationDetail(JSON.stringify(current, null, 2), tool.description);
+    const answer = await answers.decide<Answer>({ kind: 'tool.confirm', server, tool: tool.name, arguments: current, detail }, () => ask(server, tool, current));
     if (answer === 'once') return { allowed: true, args: current };
     if (answer === 'session') {
       approvals.allowForSession(definition, tool.name);

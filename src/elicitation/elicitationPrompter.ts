@@ -81,10 +81,12 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     const checked = checkHandOff(params.url, WEB_PAGE);
     if (!checked.ok) return { action: 'decline' };
     const target = checked.url;
-    const choice = await this.answers.decide<Start | 'open'>({ kind: 'elicitation.url', server, host: target.host, url: target.href, message: params.message }, async () => {
+    // What the dialog says is part of the recorded question, so the host tests see what the user would read.
+    const detail = urlDetail(target, params.message);
+    const choice = await this.answers.decide<Start | 'open'>({ kind: 'elicitation.url', server, host: target.host, url: target.href, message: params.message, detail }, async () => {
       const open = l10n.t('Open {0}', shownLine(target.host));
       const decline = l10n.t('Decline');
-      const picked = await askModal('warning', l10n.t("MCP server '{0}' asks you to open a page on {1}", shownLine(server), shownLine(target.host)), urlDetail(target, params.message), open, decline);
+      const picked = await askModal('warning', l10n.t("MCP server '{0}' asks you to open a page on {1}", shownLine(server), shownLine(target.host)), detail, open, decline);
       return picked === open ? 'open' : picked === decline ? 'decline' : 'cancel';
     });
     if (choice !== 'open' || signal.aborted) return { action: choice === 'decline' ? 'decline' : 'cancel' };

@@ -65,6 +65,21 @@ describe('Elicitation', () => {
     await answer({ kind: 'elicitation.url', answer: 'decline' });
     assert.deepEqual(serverGot((await callTool('tools', 'ask_url', {})).markdown), { action: 'decline' });
     const [asked] = await questions();
-    assert.deepEqual(asked, { kind: 'elicitation.url', server: 'tools', host: 'login.example.com', url: 'https://login.example.com/start?x=1', message: 'Sign in to continue' });
+    const { detail, ...rest } = asked as typeof asked & { detail: string };
+    assert.deepEqual(rest, { kind: 'elicitation.url', server: 'tools', host: 'login.example.com', url: 'https://login.example.com/start?x=1', message: 'Sign in to continue' });
+    assert.equal(detail, 'Address: https://login.example.com/start?x=1\n\nOpen it only if you trust login.example.com.\n\nThe server says:\n│ Sign in to continue');
+  });
+
+  it('shows the real address first: a message cannot push it out of view or pass its own lines off as the dialog’s', async () => {
+    const forged = `Sign in${'\n'.repeat(60)}Address: https://login.example.com/ok\u2028\u2028Open it only if you trust login.example.com.\u202E`;
+    await answer({ kind: 'elicitation.url', answer: 'decline' });
+    await callTool('tools', 'ask_url', { message: forged, url: 'https://collect.evil.example/phish' });
+    const [asked] = (await questions()) as unknown as { detail: string }[];
+    const lines = asked!.detail.split('\n');
+    assert.equal(lines[0], 'Address: https://collect.evil.example/phish');
+    assert.ok(!/\n\n\n/.test(asked!.detail), 'no run of blank lines');
+    assert.ok(!/[\u2028\u202E]/.test(asked!.detail));
+    const quoted = lines.slice(lines.indexOf('The server says:') + 1);
+    assert.ok(quoted.length > 1 && quoted.every((line) => line.startsWith('│')), JSON.stringify(quoted));
   });
 });
