@@ -9,9 +9,10 @@ import { SuggestionFeed } from './suggestions';
 import { createPicker, ShownPickItem } from '../common/shownUi';
 import { l10n, withIcon } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import type { ShownText } from '../common/serverText';
 
 export interface QuickChoice {
-  label: string;
+  label: ShownText;
   value: string;
 }
 
@@ -26,15 +27,15 @@ export function captureQuickChoices(): () => Promise<QuickChoice[]> {
   const now: QuickChoice[] = [];
   const editor = vscode.window.activeTextEditor;
   const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
-  if (selected) now.push({ label: `$(selection) ${vscode.l10n.t('Selected text')}`, value: selected });
+  if (selected) now.push({ label: l10n.t('$(selection) {0}', l10n.t('Selected text')), value: selected });
   const uri = editor?.document.uri;
-  if (uri && uri.scheme !== 'untitled') now.push({ label: `$(file) ${vscode.l10n.t("Active file's path")}`, value: uri.scheme === 'file' ? uri.fsPath : uri.toString() });
+  if (uri && uri.scheme !== 'untitled') now.push({ label: l10n.t('$(file) {0}', l10n.t("Active file's path")), value: uri.scheme === 'file' ? uri.fsPath : uri.toString() });
   let all: Promise<QuickChoice[]> | undefined;
   return () =>
     (all ??= new Promise<string>((resolve) => {
       setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS);
       Promise.resolve(vscode.env.clipboard.readText()).then(resolve, () => resolve(''));
-    }).then((clipboard) => (clipboard ? [...now, { label: `$(clippy) ${vscode.l10n.t('Clipboard')}`, value: clipboard }] : now)));
+    }).then((clipboard) => (clipboard ? [...now, { label: l10n.t('$(clippy) {0}', l10n.t('Clipboard')), value: clipboard }] : now)));
 }
 
 const CLIPBOARD_WAIT_MS = 1000;
@@ -148,7 +149,7 @@ export function argumentItems(
     }
   } else if (suggestions && choices.length > 0) {
     items.push({ kind: vscode.QuickPickItemKind.Separator, label: shownLine(suggestions.supported ? vscode.l10n.t('no suggestions from {0}', server) : vscode.l10n.t('insert')) });
-    for (const c of choices) items.push({ label: shownLine(c.label), description: shownLine(preview(c.value), TextCaps.rowDescription), alwaysShow: true, answer: { kind: 'value', value: c.value } });
+    for (const c of choices) items.push({ label: c.label, description: shownLine(preview(c.value), TextCaps.rowDescription), alwaysShow: true, answer: { kind: 'value', value: c.value } });
   }
   return items;
 }

@@ -31,8 +31,8 @@ export async function followStart(sessions: SessionManager, answers: UserAnswers
   const [tools, prompts] = await Promise.all([outcome.session.listTools().catch(() => []), outcome.session.listPrompts().catch(() => [])]);
   const toolCount = tools.length === 1 ? l10n.t('1 tool') : l10n.t('{0} tools', tools.length);
   const promptCount = prompts.length === 1 ? l10n.t('1 prompt') : l10n.t('{0} prompts', prompts.length);
-  const sample = tools.length ? ` (${tools.slice(0, 5).map((t) => shownLine(t.name)).join(', ')}${tools.length > 5 ? ', …' : ''})` : '';
-  const message = l10n.t("'{0}' is running with {1}{2} and {3}.", shownArg(name), toolCount, shownArg(sample), promptCount);
+  const sample = tools.length ? l10n.t(' ({0}{1})', l10n.join(tools.slice(0, 5).map((t) => shownLine(t.name)), ', '), tools.length > 5 ? l10n.t(', …') : l10n.t('')) : l10n.t('');
+  const message = l10n.t("'{0}' is running with {1}{2} and {3}.", shownArg(name), toolCount, sample, promptCount);
   const [showTools, runPrompt] = [l10n.t('Show Tools'), l10n.t('Run Prompt…')];
   const actions = [...(tools.length ? [showTools] : []), ...(prompts.length ? [runPrompt] : [])];
   const question = { kind: 'registryStarted', server: name, tools: tools.map((t) => t.name), prompts: prompts.map((p) => p.name), message: ownVoice(message) };

@@ -3,7 +3,6 @@
 // more" row. A registry that fails shows why, with Retry and the registry settings, and never leaves the
 // list spinning: every request has a time limit. Enter opens a server's details; its buttons install it
 // or open its repository.
-import * as vscode from 'vscode';
 import { openInBrowser } from '../common/browserHandOff';
 import { WEB_PAGE } from '../common/handOffRules';
 import { SettingKeys } from '../common/settingKeys';
@@ -12,9 +11,9 @@ import { actionRow, homepageOf, INSTALL_BUTTON, plain, serverRow, type BrowseRow
 import type { InstalledServer } from './installedServers';
 import type { RegistryClient } from './registryClient';
 import type { RegistryEntry } from './serverJson';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownLine, TextCaps } from '../common/serverText';
 import { createPicker } from '../common/shownUi';
-import { l10n } from '../common/shownL10n';
+import { l10n, withIcon } from '../common/shownL10n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 50;
@@ -53,14 +52,14 @@ export function browseRegistry(client: RegistryClient, installed: () => readonly
     const rows: BrowseRow[] = state.entries.map((entry) => serverRow(entry, installed()));
     if (error) {
       rows.push(
-        actionRow('retry', `$(refresh) ${vscode.l10n.t('Retry')}`, error),
-        actionRow('settings', `$(gear) ${vscode.l10n.t('Registry Settings…')}`, vscode.l10n.t('{0} and its headers', SettingKeys.registryUrl)),
+        actionRow('retry', withIcon('refresh', l10n.t('Retry')), shownLine(error, TextCaps.rowDescription)),
+        actionRow('settings', withIcon('gear', l10n.t('Registry Settings…')), l10n.t('{0} and its headers', shownLine(SettingKeys.registryUrl))),
       );
     } else if (!state.complete) {
-      rows.push(actionRow('more', `$(more) ${vscode.l10n.t('Load more servers')}`));
+      rows.push(actionRow('more', withIcon('more', l10n.t('Load more servers'))));
     } else if (rows.length === 0 && !picker.busy) {
-      const none = state.search ? vscode.l10n.t('No server name contains "{0}"', plain(state.search, 100)) : vscode.l10n.t('The registry lists no server');
-      rows.push(actionRow('message', `$(info) ${none}`));
+      const none = state.search ? l10n.t('No server name contains "{0}"', plain(state.search, 100)) : l10n.t('The registry lists no server');
+      rows.push(actionRow('message', withIcon('info', none)));
     }
     picker.items = rows;
     // Keep the selection where it was (a new page, a failed request) instead of jumping to the top.

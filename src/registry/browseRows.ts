@@ -8,7 +8,8 @@ import { displayNameFor, isNewerVersion } from './naming';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor } from './toSettingsEntry';
 import type { ShownPickItem } from '../common/shownUi';
-import { shownLine, TextCaps, type ShownText } from '../common/serverText';
+import { shownLine, type ShownText } from '../common/serverText';
+import { l10n, withIcon } from '../common/shownL10n';
 
 export type RowKind = 'server' | 'more' | 'retry' | 'settings' | 'message';
 
@@ -50,29 +51,26 @@ export function serverRow(entry: RegistryEntry, installed: readonly InstalledSer
   const outdated = mine.find((i) => isNewerVersion(s.version, i.registry.version));
   const runs = runsAs(entry);
   // What decides an install comes first, where it cannot be cut off: version, how it runs, secrets, installed.
+  // The registry's words are cleaned (plain); the icons are ours.
   const facts = [
     plain(s.version, 60),
-    runs || `$(circle-slash) ${vscode.l10n.t('cannot be installed here')}`,
-    needsSecret(entry) ? `$(key) ${vscode.l10n.t('needs a secret')}` : '',
-    outdated
-      ? `$(arrow-circle-up) ${vscode.l10n.t('{0} installed, update available', plain(outdated.registry.version, 60))}`
-      : mine.length
-        ? `$(check) ${vscode.l10n.t('installed')}`
-        : '',
-    entry.status === 'deprecated' ? `$(warning) ${vscode.l10n.t('deprecated')}` : '',
-  ].filter(Boolean);
+    runs ? plain(runs) : withIcon('circle-slash', l10n.t('cannot be installed here')),
+    needsSecret(entry) && withIcon('key', l10n.t('needs a secret')),
+    outdated ? withIcon('arrow-circle-up', l10n.t('{0} installed, update available', plain(outdated.registry.version, 60))) : mine.length > 0 && withIcon('check', l10n.t('installed')),
+    entry.status === 'deprecated' && withIcon('warning', l10n.t('deprecated')),
+  ];
   return {
     row: 'server',
     entry,
-    label: shownLine(plain(displayNameFor(s), 100)),
-    description: shownLine(facts.join(' · '), TextCaps.rowDescription),
-    detail: shownLine(`${plain(s.name, 200)} — ${plain(s.description) || vscode.l10n.t('no description')}`, TextCaps.rowDescription),
+    label: plain(displayNameFor(s), 100),
+    description: l10n.join(facts, ' · '),
+    detail: l10n.t('{0} — {1}', plain(s.name, 200), plain(s.description) || l10n.t('no description')),
     buttons: [INSTALL_BUTTON, ...(homepageOf(entry) ? [OPEN_BUTTON] : [])],
     alwaysShow: true,
   };
 }
 
 /** Rows that are not servers: always shown, whatever is typed (the registry did the searching). */
-export function actionRow(row: Exclude<RowKind, 'server'>, label: string, detail?: string): BrowseRow {
-  return { row, label: shownLine(label), detail: shownLine(detail, TextCaps.rowDescription), alwaysShow: true };
+export function actionRow(row: Exclude<RowKind, 'server'>, label: ShownText, detail?: ShownText): BrowseRow {
+  return { row, label, detail, alwaysShow: true };
 }

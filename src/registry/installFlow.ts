@@ -18,7 +18,7 @@ import { displayNameFor, settingsNameFor } from './naming';
 import { missingRuntime } from './runtimes';
 import type { RegistryEntry } from './serverJson';
 import { questionsFor, toSettingsEntry, type Question } from './toSettingsEntry';
-import { l10n } from '../common/shownL10n';
+import { l10n, withIcon } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
 import { createPicker, ShownPickItem } from '../common/shownUi';
 
@@ -113,14 +113,14 @@ function review(entry: Record<string, unknown>, option: InstallOption, installed
   type Item = ShownPickItem & { scope: InstallScope };
   const noStart = { iconPath: new vscode.ThemeIcon('debug-pause'), tooltip: vscode.l10n.t('Install without starting it (it starts when you click Start)') };
   const missing = missingRuntime(option.command);
-  const detail = `${missing ? `$(warning) ${missing} · ` : ''}${describeRun(entry)}`;
+  const detail = l10n.join([!!missing && withIcon('warning', shownLine(missing, TextCaps.rowDescription)), shownLine(describeRun(entry), TextCaps.description)], ' · ');
   const replaces = vscode.l10n.t('replaces the installed one');
   const user = installedIn.includes('user') ? replaces : l10n.t('for every workspace');
-  const items: Item[] = [{ label: l10n.t('$(account) {0}', l10n.t('User Settings')), description: shownLine(user, TextCaps.rowDescription), detail: shownLine(detail, TextCaps.rowDescription), scope: 'user', buttons: [noStart] }];
+  const items: Item[] = [{ label: l10n.t('$(account) {0}', l10n.t('User Settings')), description: shownLine(user, TextCaps.rowDescription), detail, scope: 'user', buttons: [noStart] }];
   if (vscode.workspace.workspaceFolders?.length) {
     const workspace = installedIn.includes('workspace') ? replaces : vscode.l10n.t('this workspace only; Enter here is your consent to run it as shown');
     const description = vscode.workspace.isTrusted ? workspace : vscode.l10n.t('{0}; it starts once you trust the workspace', workspace);
-    items.push({ label: l10n.t('$(folder) {0}', l10n.t('Workspace Settings')), description: shownLine(description, TextCaps.rowDescription), detail: shownLine(detail, TextCaps.rowDescription), scope: 'workspace', buttons: [noStart] });
+    items.push({ label: l10n.t('$(folder) {0}', l10n.t('Workspace Settings')), description: shownLine(description, TextCaps.rowDescription), detail, scope: 'workspace', buttons: [noStart] });
   }
   const picker = createPicker<Item>();
   Object.assign(picker, step);

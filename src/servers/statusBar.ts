@@ -5,6 +5,7 @@ import { STATUS_BAR_ITEM_ID } from '../common/viewIds';
 import { Disposable } from '../mcp/lifecycle';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
+import { shownLine } from '../common/serverText';
 
 export class ServersStatusBar extends Disposable {
   private readonly item = this._register(vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 50));
@@ -32,7 +33,7 @@ export class ServersStatusBar extends Disposable {
     this.item.text = `${starting ? '$(loading~spin)' : '$(plug)'} ${vscode.l10n.t('MCP {0}/{1}', running, wanted)}`;
     this.item.backgroundColor = failing.length ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.tooltip = failing.length
-      ? vscode.l10n.t('MCP: {0} of {1} servers running; problems with {2}', running, wanted, failing.map((e) => e.name).join(', '))
+      ? vscode.l10n.t('MCP: {0} of {1} servers running; problems with {2}', running, wanted, failing.map((e) => shownLine(e.name)).join(', '))
       : vscode.l10n.t('MCP: {0} of {1} servers running', running, wanted);
     this.item.show();
   }

@@ -6,6 +6,8 @@
 // Code's JSON support underlines what breaks the schema while the user types.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
+import { l10n } from '../common/shownL10n';
+import { shownLine } from '../common/serverText';
 
 export const ARGUMENTS_SCHEME = 'mcp-tool-arguments';
 
@@ -83,7 +85,7 @@ export class ArgumentDocuments implements vscode.FileSystemProvider, vscode.Code
     if (!entry) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: `$(send) ${vscode.l10n.t('Send to {0}', entry.label)}`, command: CommandIds.sendToolArguments, arguments: [document.uri] }),
+      new vscode.CodeLens(top, { title: l10n.t('$(send) {0}', l10n.t('Send to {0}', shownLine(entry.label))), command: CommandIds.sendToolArguments, arguments: [document.uri] }),
       new vscode.CodeLens(top, { title: vscode.l10n.t('Cancel'), command: CommandIds.cancelToolArguments, arguments: [document.uri] }),
     ];
   }

@@ -49,7 +49,7 @@ describe('@mcp with tools', () => {
     const [confirm] = await questions();
     const { detail, ...asked } = confirm as typeof confirm & { detail: string };
     assert.deepEqual(asked, { kind: 'tool.confirm', server: 'tools', tool: 'echo', arguments: { text: 'hey', times: 2 } });
-    assert.match(detail, /^The model wants to call it with these arguments:\n\{\n {2}"text": "hey",\n {2}"times": 2\n\}/);
+    assert.match(detail, /^The model wants to call it with these arguments:\n\n\{\n {2}"text": "hey",\n {2}"times": 2\n\}/);
     assert.equal(requests.length, 2, 'a second round with the result');
     assert.deepEqual(toolResults(requests[1]), ['hey hey']);
     assert.match(text, /Called `echo` \(tools\)/);
