@@ -16,7 +16,7 @@ import type { IconCache } from '../icons/iconCache';
 import { compareResources, iconFor, labelOf, resourceDescription, resourceTooltip } from './resourcesPresentation';
 import { ServerListing } from './resourcesServerListing';
 import { ShownTreeItem } from '../common/shownUi';
-import { shownArg } from '../common/serverText';
+import { shownLine, shownText, TextCaps } from '../common/serverText';
 
 /** `cached`: from the catalog store (what the server listed in an earlier window), until it answers. */
 export type ResourceNode =
@@ -88,7 +88,7 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
   }
 
   getTreeItem(node: ResourceNode): vscode.TreeItem {
-    const item = new ShownTreeItem(shownArg(this.labelFor(node)), vscode.TreeItemCollapsibleState.None);
+    const item = new ShownTreeItem(shownLine(this.labelFor(node)), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     item.contextValue = contextValues[node.kind];
     switch (node.kind) {
@@ -96,35 +96,35 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
         const session = this.manager.get(node.server);
         item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
         item.iconPath = node.cached ? new vscode.ThemeIcon(CACHED_ICON) : this.icons?.imageFor(session?.serverInfo?.icons) ?? new vscode.ThemeIcon('server');
-        item.description = shownArg(node.cached ? cachedDescription(session?.state.kind) : session?.serverInfo?.title ?? session?.serverInfo?.name);
-        if (node.cached) item.tooltip = shownArg(cachedTooltip(this.cachedServers.get(node.server)?.savedAt));
+        item.description = shownLine(node.cached ? cachedDescription(session?.state.kind) : session?.serverInfo?.title ?? session?.serverInfo?.name, TextCaps.rowDescription);
+        if (node.cached) item.tooltip = shownText(cachedTooltip(this.cachedServers.get(node.server)?.savedAt), TextCaps.description);
         break;
       }
       case 'resource':
-        item.description = shownArg(withCachedMark(resourceDescription(node.resource), node.cached));
+        item.description = shownLine(withCachedMark(resourceDescription(node.resource), node.cached), TextCaps.rowDescription);
         item.iconPath = iconFor(node.resource, node.resource.uri, this.icons);
         item.command = { command: CommandIds.openResource, title: vscode.l10n.t('Open'), arguments: [node] };
         break;
       case 'templates':
         item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
         item.iconPath = new vscode.ThemeIcon('symbol-namespace');
-        item.description = shownArg(withCachedMark(String((node.cached ? this.cachedServers.get(node.server)?.templates : this.listing(node.server)?.templates)?.length ?? 0), node.cached));
+        item.description = shownLine(withCachedMark(String((node.cached ? this.cachedServers.get(node.server)?.templates : this.listing(node.server)?.templates)?.length ?? 0), node.cached), TextCaps.rowDescription);
         break;
       case 'template':
-        item.description = shownArg(withCachedMark(node.template.uriTemplate, node.cached));
+        item.description = shownLine(withCachedMark(node.template.uriTemplate, node.cached), TextCaps.rowDescription);
         item.iconPath = this.icons?.imageFor(node.template.icons) ?? new vscode.ThemeIcon('symbol-parameter');
         item.command = { command: CommandIds.openResourceTemplate, title: vscode.l10n.t('Open from Template…'), arguments: [node] };
         break;
       case 'loadMore': {
         const list = this.listing(node.server)?.resources;
         item.iconPath = new vscode.ThemeIcon(list?.loading ? 'loading~spin' : list?.error ? 'warning' : 'ellipsis');
-        item.description = shownArg(list?.error ? vscode.l10n.t('failed: {0}', list.error) : vscode.l10n.t('{0} loaded', list?.items.length ?? 0));
+        item.description = shownLine(list?.error ? vscode.l10n.t('failed: {0}', list.error) : vscode.l10n.t('{0} loaded', list?.items.length ?? 0), TextCaps.rowDescription);
         item.command = { command: CommandIds.loadMoreResources, title: vscode.l10n.t('Load More'), arguments: [node] };
         break;
       }
       case 'message':
         item.iconPath = new vscode.ThemeIcon(node.error ? 'error' : 'info');
-        item.tooltip = shownArg(node.text);
+        item.tooltip = shownText(node.text, TextCaps.description);
         break;
     }
     return item;

@@ -7,7 +7,7 @@ import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { contextValueFor, descriptionFor, esc, iconFor, shadowsUserServer, tooltipFor, type InstructionsMarkdown } from './serverPresentation';
 import { ShownTreeItem } from '../common/shownUi';
-import { shownArg } from '../common/serverText';
+import { shownLine, TextCaps } from '../common/serverText';
 
 /**
  * What a feature adds to a server's node (src/registry: a newer version is published; src/devmode: dev
@@ -68,12 +68,12 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   getTreeItem(entry: ServerEntry): vscode.TreeItem {
-    const item = new ShownTreeItem(shownArg(entry.name), vscode.TreeItemCollapsibleState.None);
+    const item = new ShownTreeItem(shownLine(entry.name), vscode.TreeItemCollapsibleState.None);
     const notes = this.notes.flatMap((n) => n.noteFor(entry.name) ?? []);
     item.id = `server:${entry.name}`;
     // Notes first: they may ask for an action, and a narrow side bar cuts descriptions off at the end.
     const shadow = shadowsUserServer(entry) ? vscode.l10n.t('shadows your user server') : undefined;
-    item.description = shownArg([shadow, ...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · '));
+    item.description = shownLine([shadow, ...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · '), TextCaps.rowDescription);
     const tooltip = (item.tooltip = tooltipFor(entry, this.instructionsMarkdown));
     for (const note of notes.reverse()) tooltip.value = `${note.mark} ${esc(note.tooltip)}\n\n${tooltip.value}`;
     // The server's own icon says which server it is; any other state than running needs the state icon.

@@ -11,7 +11,7 @@ import { SessionState } from '../mcp/sessionState';
 import { MAX_UNVERIFIED_SKILL_CHARS, skillName, type LoadedSkill, type Skill, type SkillFile } from '../mcp/skills/serverSkills';
 import { ShownTreeItem } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
-import { fullText, shownArg, shownLine, TextCaps, truncateVisibly } from '../common/serverText';
+import { fullText, shownLine, TextCaps, truncateVisibly, shownText } from '../common/serverText';
 
 export type SkillsNode =
   | { kind: 'server'; id: string; server: string }
@@ -117,25 +117,25 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   getTreeItem(node: SkillsNode): vscode.TreeItem {
     const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
     if (node.kind === 'server') {
-      const item = new ShownTreeItem(shownArg(node.server), vscode.TreeItemCollapsibleState.Expanded);
+      const item = new ShownTreeItem(shownLine(node.server), vscode.TreeItemCollapsibleState.Expanded);
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon('server');
       item.contextValue = 'mcpSkillServer';
       return item;
     }
     if (node.kind === 'problem') {
-      const item = new ShownTreeItem(shownArg(node.message), vscode.TreeItemCollapsibleState.None);
+      const item = new ShownTreeItem(shownLine(node.message), vscode.TreeItemCollapsibleState.None);
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = shownArg(node.message);
+      item.tooltip = shownText(node.message, TextCaps.description);
       item.contextValue = 'mcpSkillProblem';
       return item;
     }
     if (node.kind === 'skill') {
-      const item = new ShownTreeItem(shownArg(skillName(node.skill)), collapsed);
+      const item = new ShownTreeItem(shownLine(skillName(node.skill)), collapsed);
       item.id = node.id;
       const description = typeof node.skill.frontmatter?.description === 'string' ? node.skill.frontmatter.description : '';
-      item.description = shownArg(description);
+      item.description = shownLine(description, TextCaps.rowDescription);
       item.iconPath = new vscode.ThemeIcon('book');
       item.tooltip = new vscode.MarkdownString(
         `**${escapeMarkdownInline(skillName(node.skill))}** · ${escapeMarkdownInline(node.server)}\n\n${escapeMarkdownInline(description)}\n\n` +
@@ -145,12 +145,12 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       return item;
     }
     const name = node.manifest ? 'SKILL.md' : node.uri.slice(node.skill.uri.replace(/SKILL\.md$/i, '').length) || node.uri;
-    const item = new ShownTreeItem(shownArg(name), vscode.TreeItemCollapsibleState.None);
+    const item = new ShownTreeItem(shownLine(name), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     if (node.refused) {
       item.description = l10n.t('refused');
       item.iconPath = new vscode.ThemeIcon('shield', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = shownArg(node.refused);
+      item.tooltip = shownText(node.refused, TextCaps.description);
       item.contextValue = 'mcpSkillFileRefused';
       return item;
     }

@@ -7,7 +7,7 @@ import { escapeMarkdownInline } from '../common/markdownSafety';
 import type { ReceivedTask } from '../mcp/tasks/receivedTasks';
 import type { TrackedTask } from '../mcp/tasks/toolTasks';
 import { ShownTreeItem } from '../common/shownUi';
-import { shownArg } from '../common/serverText';
+import { shownLine, TextCaps } from '../common/serverText';
 
 /** A row of the Tasks view: a tool call a server runs as a task, or a task a server asked this client to run. */
 export type AnyTask = TrackedTask | ReceivedTask;
@@ -75,9 +75,9 @@ export function describeTask(task: AnyTask): { label: string; description: strin
 
 export function taskTreeItem(task: AnyTask): vscode.TreeItem {
   const { label, description, detail } = describeTask(task);
-  const item = new ShownTreeItem(shownArg(label), vscode.TreeItemCollapsibleState.None);
+  const item = new ShownTreeItem(shownLine(label), vscode.TreeItemCollapsibleState.None);
   item.id = `task/${task.server}/${task.taskId}`;
-  item.description = shownArg(description);
+  item.description = shownLine(description, TextCaps.rowDescription);
   item.iconPath = statusIcon(task);
   const tooltip = new vscode.MarkdownString();
   tooltip.appendMarkdown(`**${escapeMarkdownInline(label)}** · ${escapeMarkdownInline(task.server)}\n\n`);

@@ -7,7 +7,7 @@ import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
 import { escapeMarkdownInline, inlineCode, safeMarkdown } from '../common/markdownSafety';
 import type { IconCache, IconImage } from '../icons/iconCache';
-import { cleanServerLine, cleanServerText, TextCaps, shownArg } from '../common/serverText';
+import { cleanServerLine, cleanServerText, TextCaps, shownArg, shownLine, shownText } from '../common/serverText';
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 import { ShownTreeItem } from '../common/shownUi';
@@ -69,13 +69,13 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     if (node.kind === 'server') {
       const entry = this.catalog.servers().find((s) => s.server === node.server);
       const hasTools = !!entry?.items.length;
-      const item = new ShownTreeItem(shownArg(node.server), hasTools ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+      const item = new ShownTreeItem(shownLine(node.server), hasTools ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       // VS Code keeps an id's first state: a server first shown with no tools would stay closed once they
       // arrive. A different id while empty lets the node open when its tools come.
       item.id = hasTools ? `server/${node.server}` : `server/${node.server}/empty`;
       item.iconPath = new vscode.ThemeIcon(entry?.cached ? CACHED_ICON : 'server');
-      item.description = shownArg(describeServer(entry));
-      item.tooltip = shownArg(entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message);
+      item.description = shownLine(describeServer(entry), TextCaps.rowDescription);
+      item.tooltip = shownText(entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message, TextCaps.description);
       item.contextValue = 'mcpToolServer';
       return item;
     }
@@ -93,7 +93,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const hints = annotationHints(tool);
     const app = appMark(tool);
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
-    item.description = shownArg([getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · '));
+    item.description = shownLine([getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · '), TextCaps.rowDescription);
     item.iconPath = toolIcon(tool, this.icons);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** ${inlineCode(tool.name)} · ${escapeMarkdownInline(node.server)}\n\n`);
