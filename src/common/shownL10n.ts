@@ -1,7 +1,9 @@
 // The extension's own words, localized, as ShownText (serverText.ts): `l10n.t` is `vscode.l10n.t` whose
 // format must be a literal (a server's string is not one, so it cannot be passed as a message) and whose
-// arguments must be ShownText already (cleaned by serverText.ts) or numbers. Called as `l10n.t('…')`,
-// so `@vscode/l10n-dev export` still finds every string.
+// arguments must be ShownText already (cleaned by serverText.ts) or numbers. Called as `l10n.t('…')`:
+// `@vscode/l10n-dev export` extracts every `l10n.t(…)` call of a file that imports 'vscode' (its query
+// matches any identifier `l10n`), which almost every UI file does; a file that imports nothing of vscode
+// (toolConfirmation, browsePicker, findResource, samplingDialogs) is skipped by the extractor.
 import * as vscode from 'vscode';
 import { ownWordsFromShownL10n, type ShownText } from './serverText';
 

@@ -4,7 +4,7 @@
 import { dialogSections, fullRequestMarkdown, type SamplingQuestion } from './samplingDetail';
 import { askModal, askText } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
-import { shownArg } from '../common/serverText';
+import { shownArg, shownText } from '../common/serverText';
 
 export type Approval = 'once' | 'always' | 'deny';
 
@@ -23,7 +23,7 @@ export async function askApproval(q: SamplingQuestion, showFull: (markdown: stri
     l10n.t('Up to {0} tokens, answered by {1}.', q.maxTokens, shownArg(q.model)),
   ].join('\n\n');
   for (;;) {
-    const choice = await askModal('warning', l10n.t("MCP server '{0}' asks to use a language model", shownArg(q.server)), shownArg(detail), once, always, full, l10n.t('Deny'));
+    const choice = await askModal('warning', l10n.t("MCP server '{0}' asks to use a language model", shownArg(q.server)), shownText(detail, Infinity), once, always, full, l10n.t('Deny'));
     if (choice === full) {
       await showFull(fullRequestMarkdown(q));
       continue;
@@ -35,7 +35,7 @@ export async function askApproval(q: SamplingQuestion, showFull: (markdown: stri
 export async function askReview(server: string, text: string): Promise<string | undefined> {
   const send = l10n.t('Send');
   const edit = l10n.t('Edit…');
-  const choice = await askModal('info', l10n.t("Send this answer back to MCP server '{0}'?", shownArg(server)), shownArg(text.slice(0, 4000)), send, edit);
+  const choice = await askModal('info', l10n.t("Send this answer back to MCP server '{0}'?", shownArg(server)), shownText(text, 4000), send, edit);
   if (choice === send) return text;
   if (choice !== edit) return undefined;
   return askText({ title: l10n.t("The answer for '{0}'", shownArg(server)), value: text, ignoreFocusOut: true });
