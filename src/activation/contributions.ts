@@ -25,7 +25,8 @@ import type { PreparedStart } from '../mcp/connectionAuth';
 import { EraMemory } from '../mcp/eraMemory';
 import { RootsCapability } from '../mcp/rootsCapability';
 import { McpSession } from '../mcp/session';
-import type { ServerDefinition } from '../mcp/serverDefinition';
+import { loadDefinition } from '../mcp/envFile';
+import type { LoadedDefinition, ServerDefinition } from '../mcp/serverDefinition';
 import type { ConfiguredServer, SessionManager } from '../mcp/sessionManager';
 import { registerPrompts } from '../prompts/registerPrompts';
 import { registerRegistry } from '../registry/registerRegistry';
@@ -48,6 +49,7 @@ import type { ElicitationPrompter } from '../elicitation/elicitationCapability';
 import type { SamplingHandler } from '../sampling/samplingCapability';
 import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
+import { ConsentError } from '../trust/consentPolicy';
 import { registerTrustCommands } from '../trust/registerTrust';
 import { registerTestHooks } from './testHooks';
 
@@ -61,8 +63,10 @@ export interface ActivationHost {
   serversTree: ServersTreeProvider;
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
-  /** A workspace server the user just confirmed with its exact command: its next start asks no more. */
-  confirmNextStart(name: string): void;
+  /** A workspace server the user just confirmed with its exact command: its next start, as that definition, asks no more. */
+  confirmNextStart(definition: ServerDefinition): void;
+  /** At every start attempt: undefined when the definition as it runs is allowed, else why not (trust/consentPolicy.ts). */
+  checkConsent(loaded: LoadedDefinition): string | undefined;
   /** Forgets every workspace server approval; returns how many there were. */
   forgetConsent(): Promise<number>;
 }
@@ -73,6 +77,8 @@ export interface Contributions {
   createSession(definition: ServerDefinition): McpSession;
   /** Every configured server, valid or not (the settings checked with zod, which loads with this bundle). */
   readConfiguredServers(globalStoragePath: string): ConfiguredServer[];
+  /** The definition as it will run, its env file read (async, capped, regular files only): for the consent question. */
+  loadDefinition(definition: ServerDefinition): Promise<LoadedDefinition>;
   chatHandler: vscode.ChatRequestHandler;
   resourceFileSystem: vscode.FileSystemProvider;
   disposables: vscode.Disposable[];
@@ -102,7 +108,10 @@ export function activateContributions(host: ActivationHost): Contributions {
   const auth = registerAuth(context.secrets, () => sessions);
   // Dev mode (mcp.json's `dev`): restarts on file changes, and starts under the debugger when asked.
   const devMode = registerDevMode(sessions, (name) => logs.logger(name));
-  const prepare = async (definition: ServerDefinition): Promise<PreparedStart> => {
+  const prepare = async (definition: LoadedDefinition): Promise<PreparedStart> => {
+    // First: a workspace server runs only as it was allowed (nothing below asks, reads or runs before this).
+    const refused = host.checkConsent(definition);
+    if (refused) throw new ConsentError(refused);
     const resolved = await inputs.resolve(definition);
     // Last: the debugger's port is taken just before the process starts.
     const started = await devMode.prepareStart(resolved.definition);
@@ -195,6 +204,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         prepare,
       }),
     readConfiguredServers,
+    loadDefinition,
     chatHandler: chat.handler,
     resourceFileSystem: resources.fileSystem,
     disposables,
