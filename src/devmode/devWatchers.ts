@@ -1,10 +1,14 @@
 // `dev.watch`: one set of file watchers per server that has it, kept in step with the configuration
 // (a new or changed definition gets new watchers, a removed one loses them). A matching change restarts
 // the server (through the session manager, so trust and consent still apply), says so in the server's
-// log, and counts the restart for the Servers view.
-import { watch } from 'node:fs';
+// log, and counts the restart for the Servers view. Nothing is watched before the server has been allowed
+// to start (its first start got past trust and consent) nor while the workspace is untrusted, and only
+// folders inside those its settings allow (`dev.within`: the workspace folders; config/settingScopes.ts),
+// checked on their real paths, so a symlink in the repository cannot point a watcher elsewhere.
+import { realpathSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { isInside } from '../mcp/localFile';
 import type { Logger } from '../mcp/logger';
 import type { McpSession } from '../mcp/session';
 import type { SessionManager } from '../mcp/sessionManager';
@@ -30,13 +34,16 @@ export class DevWatchers implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** A dev-mode server restarted (or started or stopped being watched). */
   readonly onDidChange = this.changeEmitter.event;
-  private readonly listener: vscode.Disposable;
+  private readonly listeners: vscode.Disposable[];
+  /** Sessions that have started once (so were allowed to): only these are watched. */
+  private readonly started = new WeakSet<McpSession>();
 
   constructor(
     private readonly sessions: SessionManager,
     private readonly logger: (name: string) => Logger,
+    private readonly isTrusted: () => boolean = () => vscode.workspace.isTrusted,
   ) {
-    this.listener = sessions.onDidChange(() => this.sync());
+    this.listeners = [sessions.onDidChange(() => this.sync()), vscode.workspace.onDidGrantWorkspaceTrust(() => this.sync())];
     this.sync();
   }
 
@@ -46,13 +53,18 @@ export class DevWatchers implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.listener.dispose();
+    for (const listener of this.listeners) listener.dispose();
     for (const name of [...this.watched.keys()]) this.unwatch(name);
     this.changeEmitter.dispose();
   }
 
   private sync(): void {
-    const wanted = new Map(this.sessions.entries().flatMap((e) => (e.session?.definition.dev?.watch.length ? [[e.name, e.session] as const] : [])));
+    const trusted = this.isTrusted();
+    // A session that is starting, running or failed got past trust and consent; a stopped one may not have.
+    for (const { session } of this.sessions.entries()) if (session && !SessionState.isStopped(session.state)) this.started.add(session);
+    const wanted = new Map(
+      this.sessions.entries().flatMap((e) => (trusted && e.session?.definition.dev?.watch.length && this.started.has(e.session) ? [[e.name, e.session] as const] : [])),
+    );
     let changed = false;
     for (const [name, w] of this.watched) {
       if (wanted.get(name) === w.session) continue;
@@ -84,6 +96,11 @@ export class DevWatchers implements vscode.Disposable {
     // host's disk, and fs.watch is live when it returns, while a VS Code watcher is set up asynchronously
     // (with no ready event) and missed first changes in code-server.
     for (const root of plan.roots) {
+      const refused = outsideAllowed(root.base, dev.within);
+      if (refused) {
+        log.warn(vscode.l10n.t('Dev mode: not watching {0}: {1}', root.base, refused));
+        continue;
+      }
       try {
         const watcher = watch(root.base, { recursive: true }, (_event, file) => {
           if (file) onChange(join(root.base, file.toString()));
@@ -114,5 +131,21 @@ export class DevWatchers implements vscode.Disposable {
     w.scheduler.dispose();
     for (const d of w.disposables) d.dispose();
     this.watched.delete(name);
+  }
+}
+
+/** Why `folder` may not be watched (its real path is outside every allowed folder), or undefined. */
+function outsideAllowed(folder: string, within: readonly string[] | undefined): string | undefined {
+  if (!within) return undefined;
+  const real = realOrSelf(folder);
+  if (within.some((allowed) => isInside(real, realOrSelf(allowed)))) return undefined;
+  return vscode.l10n.t('it is outside {0} (dev.watch may only watch inside the workspace folders).', within.join(', '));
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

@@ -110,7 +110,7 @@ function checkPlace(path: string, real: string, rules: LocalFileRules): void {
 function checkKind(path: string, stat: { isFile(): boolean; isDirectory(): boolean; size: number }, maxBytes: number): void {
   if (stat.isDirectory()) throw new LocalFileError(path, 'is a folder');
   if (!stat.isFile()) throw new LocalFileError(path, 'not a regular file');
-  if (stat.size > maxBytes) throw new LocalFileError(path, `${formatBytes(stat.size)}, larger than ${formatBytes(maxBytes)}`);
+  if (stat.size > maxBytes) throw new LocalFileError(path, `larger than ${formatBytes(maxBytes)}`);
 }
 
 /** A workspace folder as the file system names it (a folder opened through a symlink). */

@@ -42,6 +42,7 @@ const ACTIVATION_MODULES = [
   'src/servers/statusBar.ts',
   'src/trust/commandLookup.ts',
   'src/trust/consentPolicy.ts',
+  'src/trust/consentMaterial.ts',
   'src/trust/consentText.ts',
   'src/trust/vscodeConsentHost.ts',
 ];
