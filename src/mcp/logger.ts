@@ -1,7 +1,7 @@
 // The logging surface the session layer writes to. A vscode.LogOutputChannel satisfies Logger
 // structurally (a sink); tests use an in-memory implementation. The session layer itself only takes a
 // MaskingLogger, which masks every line on its way to the sink.
-import { maskSecrets } from './redact';
+import { maskSecrets, redactKnownUrls } from './redact';
 
 export interface Logger {
   trace(message: string): void;
@@ -43,9 +43,12 @@ export interface MaskingLogger extends Logger {
   mask(text: string): string;
 }
 
-/** Wraps `sink` so that every value `secrets()` returns (read at each write: they change per start) is masked. */
-export function maskingLogger(sink: Logger, secrets: () => readonly string[]): MaskingLogger {
-  const mask = (text: string) => maskSecrets(text, secrets());
+/**
+ * Wraps `sink` so that every value `secrets()` returns (read at each write: they change per start) is
+ * masked, and each of `urls` (the server's URL) is shown without its user info and query.
+ */
+export function maskingLogger(sink: Logger, secrets: () => readonly string[], urls: readonly string[] = []): MaskingLogger {
+  const mask = (text: string) => maskSecrets(redactKnownUrls(text, urls), secrets());
   const logger = {
     get traceEnabled() {
       return sink.traceEnabled;

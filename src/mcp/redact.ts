@@ -43,6 +43,26 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * `text` with each of the given URLs (a server's configured URL: as written and as parsed) shown as
+ * redactUrl shows it, wherever an error or a log line quotes it whole.
+ */
+export function redactKnownUrls(text: string, urls: readonly string[]): string {
+  let out = text;
+  for (const url of urls) {
+    const redacted = redactUrl(url);
+    if (redacted === url) continue;
+    let href = url;
+    try {
+      href = new URL(url).href;
+    } catch {
+      // Not a URL: only its written form is looked for.
+    }
+    for (const form of new Set([url, href])) out = out.split(form).join(redacted);
+  }
+  return out;
+}
+
 /** Every URL inside `text` passed through redactUrl (for command lines and messages). */
 export function redactUrlsIn(text: string): string {
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>|]+/gi, (url) => redactUrl(url));

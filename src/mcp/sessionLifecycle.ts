@@ -50,7 +50,8 @@ export abstract class SessionLifecycle extends Disposable {
     const { logger: sink, ...rest } = options;
     this.options = rest;
     this.secrets = definitionSecrets(options.definition);
-    this.logger = maskingLogger(sink, () => this.secrets);
+    const t = options.definition.transport;
+    this.logger = maskingLogger(sink, () => this.secrets, t.type === 'stdio' ? [] : [t.url]);
     this.policy = new RestartPolicy(options.restartPolicy);
     this.logLevel = options.logLevel;
   }

@@ -14,7 +14,10 @@ export function consentMaterial(definition: LoadedDefinition): MaterialEntry[] {
   const entries: MaterialEntry[] = [];
   const walk = (value: unknown, path: string): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) walk(inner, path ? `${path}.${key}` : key);
+      const keys = Object.entries(value as Record<string, unknown>);
+      // An empty object is a setting too (`"oauth": {}` is not the same as no `oauth`).
+      if (keys.length === 0) entries.push([path, '{}']);
+      for (const [key, inner] of keys) walk(inner, path ? `${path}.${key}` : key);
     } else if (value !== undefined) {
       entries.push([path, canonicalJson(value)]);
     }
