@@ -5,10 +5,9 @@
 // to start (its first start got past trust and consent) nor while the workspace is untrusted, and only
 // folders inside those its settings allow (`dev.within`: the workspace folders; config/settingScopes.ts),
 // checked on their real paths, so a symlink in the repository cannot point a watcher elsewhere.
-import { realpathSync, watch } from 'node:fs';
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { isInside } from '../mcp/localFile';
 import type { Logger } from '../mcp/logger';
 import type { McpSession } from '../mcp/session';
 import type { SessionManager } from '../mcp/sessionManager';
@@ -52,6 +51,14 @@ export class DevWatchers implements vscode.Disposable {
     return this.watched.has(name) ? (this.restarts.get(name) ?? { count: 0 }) : undefined;
   }
 
+  /** Whether a server's `dev.watch` is being watched, and if not, why not (for the Servers view). */
+  watchStateOf(name: string): 'watching' | 'restricted' | 'notStarted' | undefined {
+    const session = this.sessions.get(name);
+    if (!session?.definition.dev?.watch.length) return undefined;
+    if (this.watched.has(name)) return 'watching';
+    return this.isTrusted() ? 'notStarted' : 'restricted';
+  }
+
   dispose(): void {
     for (const listener of this.listeners) listener.dispose();
     for (const name of [...this.watched.keys()]) this.unwatch(name);
@@ -81,7 +88,7 @@ export class DevWatchers implements vscode.Disposable {
 
   private watch(name: string, session: McpSession): void {
     const dev = session.definition.dev!;
-    const plan = planWatch(dev.watch, dev.base);
+    const plan = planWatch(dev.watch, dev.base, dev.within);
     const log = this.logger(name);
     let lastFile: string | undefined;
     const scheduler = new RestartScheduler(() => this.restart(name, session, lastFile));
@@ -95,12 +102,10 @@ export class DevWatchers implements vscode.Disposable {
     // Node's own recursive watcher on the folder, not VS Code's: the server's files are on the extension
     // host's disk, and fs.watch is live when it returns, while a VS Code watcher is set up asynchronously
     // (with no ready event) and missed first changes in code-server.
+    for (const folder of plan.refused) {
+      log.warn(vscode.l10n.t('Dev mode: not watching {0}: it is outside {1} (dev.watch may only watch inside the workspace folders).', folder, (dev.within ?? []).join(', ')));
+    }
     for (const root of plan.roots) {
-      const refused = outsideAllowed(root.base, dev.within);
-      if (refused) {
-        log.warn(vscode.l10n.t('Dev mode: not watching {0}: {1}', root.base, refused));
-        continue;
-      }
       try {
         const watcher = watch(root.base, { recursive: true }, (_event, file) => {
           if (file) onChange(join(root.base, file.toString()));
@@ -134,18 +139,3 @@ export class DevWatchers implements vscode.Disposable {
   }
 }
 
-/** Why `folder` may not be watched (its real path is outside every allowed folder), or undefined. */
-function outsideAllowed(folder: string, within: readonly string[] | undefined): string | undefined {
-  if (!within) return undefined;
-  const real = realOrSelf(folder);
-  if (within.some((allowed) => isInside(real, realOrSelf(allowed)))) return undefined;
-  return vscode.l10n.t('it is outside {0} (dev.watch may only watch inside the workspace folders).', within.join(', '));
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}

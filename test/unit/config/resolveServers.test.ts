@@ -215,4 +215,37 @@ describe('resolveServers', () => {
       rmSync(outside, { recursive: true, force: true });
     });
   });
+
+  // Issue 24.1 and 24.4: a repository's settings could make MCP Client read any file and send it as a
+  // credential (oauth.workloadIdentity), or run another program (dev.debug.debugpyPath).
+  describe('keys only user settings may set (config/settingScopes.ts)', () => {
+    const http = { url: 'https://mcp.example.com/mcp' };
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['oauth.workloadIdentity', { ...http, oauth: { clientId: 'c', workloadIdentity: { tokenFile: '/home/ada/.ssh/id_rsa' } } }, 'makes MCP Client read a local file and send it as a credential'],
+      ['oauth.enterprise', { ...http, oauth: { clientId: 'c', enterprise: { idpTokenEndpoint: 'https://idp.example.com/token', idpClientId: 'x' } } }, 'sends your identity provider ID token'],
+      ['oauth.allowIssuerMismatch', { ...http, oauth: { allowIssuerMismatch: true } }, 'turns off the check'],
+      ['dev.debug.debugpyPath', { command: 'python', args: ['s.py'], dev: { debug: { type: 'debugpy', debugpyPath: '/tmp/evil' } } }, 'runs another program'],
+    ];
+    for (const [key, entry, does] of cases) {
+      it(`refuses ${key} in workspace and folder settings and in .vscode/mcp.json, saying why and what to do`, () => {
+        const inWorkspace = only(resolveServers([workspace({ s: entry })], ctx));
+        assert.equal(inWorkspace.definition, undefined, 'not started from workspace settings');
+        assert.ok(
+          inWorkspace.error?.startsWith(`mcpClient.servers.s.${key}: not allowed in workspace settings: it ${does}`),
+          inWorkspace.error,
+        );
+        assert.match(inWorkspace.error!, /in your user settings instead \(Preferences: Open User Settings \(JSON\)\)/);
+        assert.match(only(resolveServers([folder(app, { s: entry })], ctx)).error ?? '', new RegExp(`not allowed in folder "app" settings`));
+        assert.match(only(resolveServers([workspace({ s: entry })], ctx, '.vscode/mcp.json')).error ?? '', new RegExp(`^\\.vscode/mcp\\.json servers\\.s\\.${key.replace(/\./g, '\\.')}: not allowed in \\.vscode/mcp\\.json`));
+        assert.ok(only(resolveServers([user({ s: entry })], ctx)).definition, 'honoured from user settings');
+      });
+    }
+
+    it('refuses dev.watch outside the workspace folders in workspace settings', () => {
+      const outside = only(resolveServers([workspace({ s: { command: 'node', dev: { watch: ['/home/ada/**/*.js'] } } })], ctx));
+      assert.match(outside.error ?? '', /^mcpClient\.servers\.s\.dev\.watch: \/home\/ada is outside the folders it may use; in workspace settings it must be inside \/work\/app or \/work\/docs/);
+      const inside = only(resolveServers([workspace({ s: { command: 'node', dev: { watch: ['build/**/*.js', '!build/x.js'] } } })], ctx));
+      assert.deepEqual(inside.definition?.dev?.within, ['/work/app', '/work/docs']);
+    });
+  });
 });
