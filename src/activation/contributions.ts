@@ -23,6 +23,7 @@ import { AppsCapability } from '../mcp/apps/uiExtension';
 import { CatalogStore } from '../mcp/catalogStore';
 import type { PreparedStart } from '../mcp/connectionAuth';
 import { EraMemory } from '../mcp/eraMemory';
+import type { Logger } from '../mcp/logger';
 import { RootsCapability } from '../mcp/rootsCapability';
 import { McpSession } from '../mcp/session';
 import { loadDefinition } from '../mcp/envFile';
@@ -106,8 +107,10 @@ export function activateContributions(host: ActivationHost): Contributions {
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
   const auth = registerAuth(context.secrets, () => sessions);
+  // What features write about a server goes through its session's masking logger, as the session's own lines do.
+  const serverLog = (name: string): Logger => sessions.get(name)?.log ?? logs.logger(name);
   // Dev mode (mcp.json's `dev`): restarts on file changes, and starts under the debugger when asked.
-  const devMode = registerDevMode(sessions, (name) => logs.logger(name));
+  const devMode = registerDevMode(sessions, serverLog);
   const prepare = async (definition: LoadedDefinition): Promise<PreparedStart> => {
     // First: a workspace server runs only as it was allowed (nothing below asks, reads or runs before this).
     const refused = host.checkConsent(definition);
@@ -126,7 +129,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const apps = registerApps({
     context,
     sessions,
-    logger: (name) => logs.logger(name),
+    logger: serverLog,
     findTool: async (server, name) => {
       await toolCatalog.load();
       return toolCatalog.find(server, name);
@@ -143,7 +146,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
     await showToolResult(tools.documents, task.server, tool, task.args ?? {}, task.result!);
   };
-  const resources = registerResources(sessions, (name) => logs.logger(name), icons, catalogs);
+  const resources = registerResources(sessions, serverLog, icons, catalogs);
   const skills = registerSkills(sessions);
   const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });

@@ -59,6 +59,10 @@ export abstract class SessionLifecycle extends Disposable {
   get name(): string {
     return this.options.definition.name;
   }
+  /** This session's log, masked: for the features that write about this server into its output channel. */
+  get log(): MaskingLogger {
+    return this.logger;
+  }
   get definition(): ServerDefinition {
     return this.options.definition;
   }
