@@ -108,6 +108,19 @@ export function redactArgs(args: readonly string[]): string[] {
   });
 }
 
+/** The values redactArgs masks (`--token X` → X, `-e NAME=X` → X, `-H "X-Api-Key: X"` → X): secrets to mask in any text. */
+export function credentialArgValues(args: readonly string[]): string[] {
+  const redacted = redactArgs(args);
+  return args.flatMap((arg, i) => {
+    const shown = redacted[i]!;
+    if (shown === arg) return [];
+    if (shown === '***') return [arg];
+    if (/:\s(?:(?:Bearer|Basic|Token)\s)?\*\*\*$/i.test(shown)) return [arg.slice(arg.indexOf(':') + 1).trim().replace(/^(Bearer|Basic|Token)\s+/i, '')];
+    if (shown.endsWith('=***')) return [arg.slice(arg.lastIndexOf('=') + 1)];
+    return [];
+  });
+}
+
 /** `NAME=value` with the value masked: always (`-e NAME=value`), or when NAME names a credential (`token=…`). */
 function redactAssignment(text: string, always: boolean): string {
   const match = /^([A-Za-z_][\w.-]*)=(.+)$/s.exec(text);

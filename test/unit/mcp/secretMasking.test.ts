@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
 import type { McpSession } from '../../../src/mcp/session';
-import { maskSecrets, redactArgs, redactHeaders, redactUrl } from '../../../src/mcp/redact';
+import { credentialArgValues, maskSecrets, redactArgs, redactHeaders, redactUrl } from '../../../src/mcp/redact';
 import { maskingLogger } from '../../../src/mcp/logger';
 import { SessionState } from '../../../src/mcp/sessionState';
 import { definition, MemoryLogger, newSession, stdio, waitForState } from '../helpers';
@@ -173,6 +173,13 @@ describe('Secret masking', function () {
         '--path', '/srv', '--port', '80', 'mode=fast',
         'curl -H "Authorization: Bearer ***" --token *** https://x.test/?…',
       ],
+    );
+  });
+
+  it('knows the values of credential arguments, to mask them wherever a server repeats them', () => {
+    assert.deepEqual(
+      credentialArgValues(['--token', 'tk1', '--api-key=ak2', '-H', 'Authorization: Bearer hb3', '-e', 'A=ev4', '--port', '80', 'token=bt5']),
+      ['tk1', 'ak2', 'hb3', 'ev4', 'bt5'],
     );
   });
 
