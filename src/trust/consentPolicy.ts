@@ -131,7 +131,7 @@ export class ConsentPolicy {
     const seen = this.confirmed.get(serverOf(loaded));
     if (!seen) return false;
     this.confirmed.delete(serverOf(loaded));
-    return consentHash(await this.load(seen)) === hash;
+    return consentHash(await this.load(seen).catch(() => seen as LoadedDefinition)) === hash;
   }
 
   /** Why this server is asked again, if it is: what changed since it was allowed, or a version's wider question. */
