@@ -20,14 +20,15 @@ import { updateServer } from './updateFlow';
 import { l10n } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
 import { pickOne } from '../common/shownUi';
+import type { ServerDefinition } from '../mcp/serverDefinition';
 
 export interface RegistryHost {
   globalState: vscode.Memento;
   sessions: SessionManager;
   inputs: InputResolver;
   answers: UserAnswers;
-  /** The install's last step showed the exact command: a workspace install is not asked about again. */
-  confirmNextStart(name: string): void;
+  /** The install's last step showed the exact command: a workspace install, as that definition, is not asked about again. */
+  confirmNextStart(definition: ServerDefinition): void;
 }
 
 /** A note for a server's node in the Servers view (the shape src/servers/serversTree.ts takes). */

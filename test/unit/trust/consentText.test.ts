@@ -1,21 +1,70 @@
-// What the consent question says about a workspace server: its exact command line, one argument per word,
-// with nothing in an argument able to add lines or reorder the text (issue 24, finding 6).
 import * as assert from 'node:assert/strict';
+import type { LoadedDefinition, ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { summarize } from '../../../src/trust/consentText';
 import { definition } from '../helpers';
 
-const labels = { workspace: 'workspace', folder: (name: string) => `folder '${name}'` };
+// What the consent question says: derived from the whole definition, so a setting nobody listed shows up.
+describe('The consent question', () => {
+  const labels = { workspace: 'workspace settings', folder: (name: string) => `settings of folder '${name}'` };
+  const ask = (d: ServerDefinition, changed?: string[]) => summarize({ definition: d as LoadedDefinition, ...(changed ? { changed } : {}) }, labels);
 
-describe('consent text', () => {
+  it('names the env file and what it sets, environment variables by name and where they go, and every non-default setting', () => {
+    const summary = ask(
+      definition(
+        'repo',
+        {
+          type: 'stdio',
+          command: 'node',
+          args: ['server.js', '--token', 'ghp-VALUE'],
+          env: { MODE: 'dev', FROM_FILE: 'file-VALUE' },
+          cwd: '/w',
+          envFile: { path: '/w/.env', unset: [], within: ['/w'], loaded: { names: ['FROM_FILE'], sha256: 'x' } },
+        },
+        {
+          scope: 'workspace',
+          timeoutMs: 5000,
+          dev: { watch: ['src/**'], base: '/w', within: ['/w'], debug: { type: 'node' } },
+          environment: [{ variable: 'GITHUB_TOKEN', setting: '.args[2]', value: 'ghp-VALUE' }],
+        },
+      ),
+      ['args', 'dev.watch (added)'],
+    );
+    assert.equal(summary.runs, 'node server.js --token ghp-VALUE');
+    assert.deepEqual(summary.facts, [
+      'cwd: /w',
+      'env: MODE',
+      'envFile: /w/.env (sets FROM_FILE)',
+      'from your environment: GITHUB_TOKEN → args[2]',
+      'dev.debug.type: node',
+      'dev.watch: src/**',
+      'timeout: 5000',
+    ]);
+    assert.deepEqual(summary.askedAgain, { changed: ['args', 'dev.watch (added)'] });
+    assert.ok(!summary.facts.join(' ').includes('file-VALUE'), 'env values are not shown');
+  });
+
+  it('shows an HTTP server by host and header names, its oauth settings, never header values', () => {
+    const summary = ask(
+      definition('remote', { type: 'http', url: 'https://u:p@mcp.example.com/mcp?key=abc', headers: { Authorization: 'Bearer SECRET-VALUE' } }, { scope: 'workspace', oauth: { scopes: ['repo', 'read'] }, roots: false }),
+    );
+    assert.equal(summary.runs, 'https://mcp.example.com/mcp?… (HTTP)');
+    assert.deepEqual(summary.facts, ['host: mcp.example.com', 'headers: Authorization', 'oauth.scopes: repo, read', 'roots: false', 'timeout: 10000']);
+    assert.ok(!JSON.stringify(summary).includes('SECRET-VALUE'));
+  });
+});
+
+// Issue 24, finding 6: nothing in an argument can add lines to the question or reorder its text.
+describe('The consent question’s command line', () => {
+  const labels = { workspace: 'workspace', folder: (name: string) => `folder '${name}'` };
+  const runsOf = (args: string[]) => summarize({ definition: definition('s', { type: 'stdio', command: 'node', args, env: {} }, { scope: 'workspace' }) as LoadedDefinition }, labels).runs;
+
   it('writes newlines, bidi controls and invisible characters of an argument as escapes, on one line', () => {
-    const server = definition('evil', { type: 'stdio', command: 'node', args: ['safe.js\n\n    node ok.js', 'a\u202Eb', `x${String.fromCodePoint(0xe0041)}`, "it's"], env: {} }, { scope: 'workspace' });
-    const { runs } = summarize(server, labels);
+    const runs = runsOf(['safe.js\n\n    node ok.js', 'a\u202Eb', `x${String.fromCodePoint(0xe0041)}`, "it's"]);
     assert.equal(runs, `node $'safe.js\\n\\n    node ok.js' $'a\\u202Eb' $'x\\u{E0041}' 'it'\\''s'`);
     assert.ok(!/[\n\u202E\u{E0041}]/u.test(runs), runs);
   });
 
   it('leaves plain arguments as they are', () => {
-    const server = definition('ok', { type: 'stdio', command: 'npx', args: ['-y', '@scope/pkg@1.0.0', '--port=3000', 'two words'], env: {} }, { scope: 'workspace' });
-    assert.equal(summarize(server, labels).runs, "npx -y @scope/pkg@1.0.0 --port=3000 'two words'");
+    assert.equal(runsOf(['-y', '@scope/pkg@1.0.0', '--port=3000', 'two words']), "node -y @scope/pkg@1.0.0 --port=3000 'two words'");
   });
 });
