@@ -124,7 +124,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       return item;
     }
     if (node.kind === 'problem') {
-      const item = new ShownTreeItem(shownLine(node.message), vscode.TreeItemCollapsibleState.None);
+      // The row says why, whole enough to read (a refused SKILL.md names the field that differs).
+      const item = new ShownTreeItem(shownLine(node.message, TextCaps.description), vscode.TreeItemCollapsibleState.None);
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
       item.tooltip = shownText(node.message, TextCaps.description);
