@@ -28,6 +28,8 @@ import { testHooksEnabled } from './testSwitch';
 import { StandInFileSystem } from './standInFileSystem';
 import { l10n } from '../common/shownL10n';
 import { shownArg } from '../common/serverText';
+import { mdText } from '../common/shownMarkdown';
+import { shownTooltip } from '../common/shownUi';
 
 let manager: SessionManager | undefined;
 
@@ -71,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     fileSystem,
     vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, fileSystem, {
       isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString(vscode.l10n.t('MCP resources are read-only: they are read from their server.')),
+      isReadonly: shownTooltip(mdText(vscode.l10n.t('MCP resources are read-only: they are read from their server.'))),
     }),
     registerChatParticipant(context.extensionUri, () => contributions.load().chatHandler),
     onDidChange((change) => {

@@ -3,14 +3,15 @@
 // links, and it must not swallow the Markdown we write after it (an unclosed code fence).
 // Code blocks and code spans are left exactly as they are: there, nothing is interpreted anyway.
 import { blocksWithForbiddenLinks, referenceDefinitionLines } from './markdownLinks';
-import { TextCaps, withVisibleEscapes } from './serverText';
+import { withVisibleEscapes } from './serverText';
+import { inertMarkdownFromSafety, mdCode, mdText, type ShownMarkdown } from './shownMarkdown';
 
 /**
  * Server text as Markdown that renders its formatting and nothing else. Blocks with a link the parser
  * finds to a place not allowed (markdownLinks.ts) are shown as literal text; `ownSchemes` are the
  * extension's own URI schemes, which may be linked.
  */
-export function safeMarkdown(text: string, ownSchemes: readonly string[] = []): string {
+export function safeMarkdown(text: string, ownSchemes: readonly string[] = []): ShownMarkdown {
   const out: string[] = [];
   let fence: string | undefined;
   // Invisible characters (bidi overrides, Unicode tags a model reads and a person does not) are written out.
@@ -33,7 +34,7 @@ export function safeMarkdown(text: string, ownSchemes: readonly string[] = []): 
     }
   }
   if (fence) out.push(fence);
-  return out.join('\n');
+  return inertMarkdownFromSafety(out.join('\n'));
 }
 
 /** A line shown as written: every Markdown character escaped, its indentation kept. */
@@ -42,25 +43,13 @@ function literalLine(line: string): string {
   return indent.replace(/\t/g, '    ').replace(/ {4,}/, '   ') + escapeMarkdownInline(line.slice(indent.length)).replace(/:/g, '&#58;');
 }
 
-/** Plain text for inline places (headings, labels): every Markdown character escaped, one line. */
-export function escapeMarkdownInline(text: string): string {
-  return withVisibleEscapes(text.replace(/\s+/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1');
+/** Plain text for inline places (headings, labels): every Markdown character escaped, one line (shownMarkdown.mdText). */
+export function escapeMarkdownInline(text: string): ShownMarkdown {
+  return mdText(text, Number.MAX_SAFE_INTEGER);
 }
 
-/**
- * Server text as an inline code span: on one line (a blank line in a name cannot end the span and start
- * Markdown of its own), invisible characters written out, backticks unable to close it, capped.
- */
-export function inlineCode(text: string, max: number = TextCaps.name): string {
-  const line = withVisibleEscapes(text.replace(/[\s\u2028\u2029]+/g, ' ').trim()).replace(/`/g, 'ˋ');
-  return `\`${line.length > max ? `${line.slice(0, max)}…` : line}\``;
-}
+/** Server text as a one-line inline code span (shownMarkdown.mdCode). */
+export const inlineCode = mdCode;
 
 /** A code fence longer than any backtick run inside `text`, so the text cannot close it. */
 export function fenceFor(text: string): string {

@@ -3,6 +3,8 @@
 // then refuses every edit (the editor shows the lock) instead of letting the text drift from the result.
 // The last few results are kept, so reopening a recent document still works.
 import * as vscode from 'vscode';
+import { mdText } from './shownMarkdown';
+import { shownTooltip } from './shownUi';
 
 const KEEP = 20;
 
@@ -24,7 +26,7 @@ export class ResultDocuments implements vscode.FileSystemProvider, vscode.Dispos
 
   constructor(private readonly kind: ResultKind) {
     this.registration = vscode.workspace.registerFileSystemProvider(kind.scheme, this, {
-      isReadonly: new vscode.MarkdownString(kind.readonlyNotice),
+      isReadonly: shownTooltip(mdText(kind.readonlyNotice)),
       isCaseSensitive: true,
     });
   }

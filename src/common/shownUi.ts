@@ -5,6 +5,7 @@
 // VS Code's own; only their types are narrowed, so they behave exactly as before.
 import * as vscode from 'vscode';
 import type { ShownText } from './serverText';
+import type { ShownMarkdown } from './shownMarkdown';
 
 /** A quick pick row whose every text is ShownText. */
 export interface ShownPickItem extends vscode.QuickPickItem {
@@ -67,6 +68,17 @@ export function askModal<T extends ShownText>(severity: 'warning' | 'info', mess
 export function notifyPlain<T extends ShownText>(severity: 'error' | 'warning' | 'info', message: ShownText, ...actions: T[]): Thenable<T | undefined> {
   const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   return show(message, ...actions);
+}
+
+/**
+ * A Markdown tooltip (or read-only notice) of shown Markdown (shownMarkdown.ts): never trusted (no command
+ * links), no HTML, no theme icons. The only way the extension makes a MarkdownString (architecture test).
+ */
+export function shownTooltip(markdown: ShownMarkdown): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(markdown, false);
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  return tooltip;
 }
 
 /** A tree item whose label, description and plain tooltip are ShownText (a Markdown tooltip is built escaped). */

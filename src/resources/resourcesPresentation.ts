@@ -7,6 +7,9 @@ import type { Annotations, Icon, Resource, ResourceTemplateType as ResourceTempl
 import type { IconCache } from '../icons/iconCache';
 import { baseMimeType } from './mimeTypes';
 import { formatSize } from './resourceContents';
+import { md, mdJoin, mdText, type ShownMarkdown } from '../common/shownMarkdown';
+import { shownTooltip } from '../common/shownUi';
+import { TextCaps } from '../common/serverText';
 
 export function labelOf(item: { name: string; title?: string }): string {
   return item.title?.trim() || item.name;
@@ -18,30 +21,20 @@ export function resourceDescription(resource: Resource): string {
     .join(' · ');
 }
 
-/** Untrusted Markdown (server text): appendText escapes it, no command links, no HTML. */
-export function resourceTooltip(item: Resource | ResourceTemplate, server: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, false);
-  md.isTrusted = false;
-  md.supportHtml = false;
+/** Server text, escaped (shownMarkdown.mdText: no links, markup, HTML or theme icons; invisible characters written out). */
+export function resourceTooltip(item: Resource | ResourceTemplate, server: string, cachedNote?: string): vscode.MarkdownString {
+  const parts: ShownMarkdown[] = [md`**${mdText(labelOf(item), TextCaps.name)}**`];
   const line = (label: string, value: string | undefined) => {
-    if (!value) return;
-    md.appendMarkdown(`**${label}:** `);
-    md.appendText(value);
-    md.appendMarkdown('\n\n');
+    if (value) parts.push(md`**${mdText(label)}:** ${mdText(value)}`);
   };
-  md.appendMarkdown('**');
-  md.appendText(labelOf(item));
-  md.appendMarkdown('**\n\n');
   line(vscode.l10n.t('URI'), 'uri' in item ? item.uri : undefined);
   line(vscode.l10n.t('Template'), 'uriTemplate' in item ? item.uriTemplate : undefined);
-  if (item.description) {
-    md.appendText(item.description);
-    md.appendMarkdown('\n\n');
-  }
+  if (item.description) parts.push(mdText(item.description));
   line(vscode.l10n.t('Type'), [baseMimeType(item.mimeType), 'size' in item && item.size !== undefined ? formatSize(item.size) : undefined].filter(Boolean).join(', '));
   annotationLines(item.annotations, line);
   line(vscode.l10n.t('Server'), server);
-  return md;
+  if (cachedNote) parts.push(md`*${mdText(cachedNote)}*`);
+  return shownTooltip(md`${mdJoin(parts, '\n\n')}\n\n`);
 }
 
 function annotationLines(annotations: Annotations | undefined, line: (label: string, value: string | undefined) => void): void {

@@ -132,11 +132,9 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
 
   /** Tooltips are built on hover only: there may be thousands of resources. */
   resolveTreeItem(item: vscode.TreeItem, node: ResourceNode): vscode.TreeItem {
-    if (node.kind === 'resource') item.tooltip = resourceTooltip(node.resource, node.server);
-    if (node.kind === 'template') item.tooltip = resourceTooltip(node.template, node.server);
-    if ((node.kind === 'resource' || node.kind === 'template') && node.cached && item.tooltip instanceof vscode.MarkdownString) {
-      item.tooltip.appendMarkdown(`\n\n*${cachedTooltip(this.cachedServers.get(node.server)?.savedAt)}*`);
-    }
+    const cachedNote = (node.kind === 'resource' || node.kind === 'template') && node.cached ? cachedTooltip(this.cachedServers.get(node.server)?.savedAt) : undefined;
+    if (node.kind === 'resource') item.tooltip = resourceTooltip(node.resource, node.server, cachedNote);
+    if (node.kind === 'template') item.tooltip = resourceTooltip(node.template, node.server, cachedNote);
     return item;
   }
 

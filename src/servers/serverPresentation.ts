@@ -6,6 +6,8 @@ import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
 import { SessionState } from '../mcp/sessionState';
 import { SettingKeys } from '../common/settingKeys';
 import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../common/serverText';
+import { md, mdJoin, mdText, type ShownMarkdown } from '../common/shownMarkdown';
+import { shownTooltip } from '../common/shownUi';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -77,39 +79,34 @@ export function descriptionFor(entry: ServerEntry): string {
 }
 
 /** A server's instructions as inert Markdown, lines capped; `moreLines(n)` says n lines were left out. */
-export type InstructionsMarkdown = (instructions: string, moreLines: (count: number) => string) => string;
+export type InstructionsMarkdown = (instructions: string, moreLines: (count: number) => string) => ShownMarkdown;
 
 export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: InstructionsMarkdown): vscode.MarkdownString {
-  // Server-provided text (name, instructions, errors) is untrusted: never isTrusted, no HTML,
-  // and escaped so it cannot inject links or markup; instructions, once instructionsMarkdown is loaded,
-  // keep their formatting but stay inert (markdownSafety).
-  // No theme icons: server text could otherwise draw real ones; our own marks are plain characters.
-  const md = new vscode.MarkdownString(undefined, false);
-  md.isTrusted = false;
-  md.supportHtml = false;
+  // Server-provided text (name, instructions, errors) is untrusted: escaped (shownMarkdown.mdText: no links,
+  // markup or theme icons, invisible characters written out); instructions, once instructionsMarkdown is
+  // loaded, keep their formatting but stay inert (markdownSafety). Our own marks are plain characters.
   const state = stateOf(entry);
-  md.appendMarkdown(`**${esc(entry.name)}** — ${esc(descriptionFor(entry))}\n\n`);
-  md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))}\n\n`);
+  const parts: ShownMarkdown[] = [md`**${mdText(entry.name, TextCaps.name)}** — ${mdText(descriptionFor(entry))}`, mdText(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))];
   if (shadowsUserServer(entry)) {
-    md.appendMarkdown(`⚠ ${esc(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}\n\n`);
+    parts.push(md`⚠ ${mdText(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}`);
   }
   const session = entry.session;
-  if (session) md.appendMarkdown(`${esc(vscode.l10n.t('Transport: {0}', describeTransport(session.definition.transport)))}\n\n`);
+  if (session) parts.push(mdText(vscode.l10n.t('Transport: {0}', describeTransport(session.definition.transport))));
   const info = session?.serverInfo;
   if (info) {
-    md.appendMarkdown(`${esc(vscode.l10n.t('Server: {0} {1}', cleanServerLine(info.name, TextCaps.name), cleanServerLine(info.version ?? '', TextCaps.name)))}\n\n`);
-    md.appendMarkdown(`${esc(vscode.l10n.t('Protocol: {0}', session.protocolVersion ?? ''))}\n\n`);
+    parts.push(mdText(vscode.l10n.t('Server: {0} {1}', cleanServerLine(info.name, TextCaps.name), cleanServerLine(info.version ?? '', TextCaps.name))));
+    parts.push(mdText(vscode.l10n.t('Protocol: {0}', session.protocolVersion ?? '')));
   }
   const caps = session?.capabilities;
-  if (caps) md.appendMarkdown(`${esc(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none')))}\n\n`);
+  if (caps) parts.push(mdText(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none'))));
   if (session?.instructions) {
     const moreLines = (count: number) => vscode.l10n.t('… {0} more lines', count);
     const instructions = instructionsMarkdown ? instructionsMarkdown(session.instructions, moreLines) : quote(session.instructions);
-    md.appendMarkdown(`${esc(vscode.l10n.t('Instructions:'))}\n\n${instructions}\n\n---\n\n`);
+    parts.push(md`${mdText(vscode.l10n.t('Instructions:'))}\n\n${instructions}\n\n---`);
   }
-  if (state.kind === 'error' || state.kind === 'invalid') md.appendMarkdown(`⛔ ${esc(cleanServerText(state.message, TextCaps.description))}\n\n`);
-  if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) md.appendMarkdown(`ℹ ${esc(cleanServerText(state.reason, TextCaps.description))}\n\n`);
-  return md;
+  if (state.kind === 'error' || state.kind === 'invalid') parts.push(md`⛔ ${mdText(cleanServerText(state.message, TextCaps.description))}`);
+  if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) parts.push(md`ℹ ${mdText(cleanServerText(state.reason, TextCaps.description))}`);
+  return shownTooltip(md`${mdJoin(parts, '\n\n')}\n\n`);
 }
 
 /** Context value words the menus match on (package.json `viewItem =~ /\bcanStart\b/`). */
@@ -131,9 +128,9 @@ export function esc(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
 }
 
-function quote(text: string): string {
+function quote(text: string): ShownMarkdown {
   const all = cleanServerText(text, Number.MAX_SAFE_INTEGER).split('\n');
-  const lines = all.slice(0, TextCaps.instructionLines).map((l) => `> ${esc(truncateVisibly(l, TextCaps.instructionLine))}`);
-  if (all.length > TextCaps.instructionLines) lines.push(`> ${esc(vscode.l10n.t('… {0} more lines', all.length - TextCaps.instructionLines))}`);
-  return lines.join('\n');
+  const lines = all.slice(0, TextCaps.instructionLines).map((l) => md`> ${mdText(truncateVisibly(l, TextCaps.instructionLine), Number.MAX_SAFE_INTEGER)}`);
+  if (all.length > TextCaps.instructionLines) lines.push(md`> ${mdText(vscode.l10n.t('… {0} more lines', all.length - TextCaps.instructionLines))}`);
+  return mdJoin(lines, '\n');
 }

@@ -4,14 +4,14 @@
 // each checked) and a file that fails a check shows as refused, with the reason, and never opens.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
-import { escapeMarkdownInline } from '../common/markdownSafety';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { MAX_UNVERIFIED_SKILL_CHARS, skillName, type LoadedSkill, type Skill, type SkillFile } from '../mcp/skills/serverSkills';
-import { ShownTreeItem } from '../common/shownUi';
+import { shownTooltip, ShownTreeItem } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
 import { fullText, shownLine, TextCaps, truncateVisibly, shownText } from '../common/serverText';
+import { md, mdText } from '../common/shownMarkdown';
 
 export type SkillsNode =
   | { kind: 'server'; id: string; server: string }
@@ -138,9 +138,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       const description = typeof node.skill.frontmatter?.description === 'string' ? node.skill.frontmatter.description : '';
       item.description = shownLine(description, TextCaps.rowDescription);
       item.iconPath = new vscode.ThemeIcon('book');
-      item.tooltip = new vscode.MarkdownString(
-        `**${escapeMarkdownInline(skillName(node.skill))}** · ${escapeMarkdownInline(node.server)}\n\n${escapeMarkdownInline(description)}\n\n` +
-          escapeMarkdownInline(vscode.l10n.t('Expand to load the skill: its files are read and checked against the entry only then.')),
+      item.tooltip = shownTooltip(
+        md`**${mdText(skillName(node.skill), TextCaps.name)}** · ${mdText(node.server, TextCaps.name)}\n\n${mdText(description)}\n\n${mdText(vscode.l10n.t('Expand to load the skill: its files are read and checked against the entry only then.'))}`,
       );
       item.contextValue = 'mcpSkill';
       return item;

@@ -3,11 +3,12 @@
 // (ticking while it runs). The server's status message is its own text: shown plain.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
-import { escapeMarkdownInline } from '../common/markdownSafety';
 import type { ReceivedTask } from '../mcp/tasks/receivedTasks';
 import type { TrackedTask } from '../mcp/tasks/toolTasks';
 import { ShownTreeItem } from '../common/shownUi';
 import { shownLine, TextCaps } from '../common/serverText';
+import { md, mdText } from '../common/shownMarkdown';
+import { shownTooltip } from '../common/shownUi';
 
 /** A row of the Tasks view: a tool call a server runs as a task, or a task a server asked this client to run. */
 export type AnyTask = TrackedTask | ReceivedTask;
@@ -79,11 +80,9 @@ export function taskTreeItem(task: AnyTask): vscode.TreeItem {
   item.id = `task/${task.server}/${task.taskId}`;
   item.description = shownLine(description, TextCaps.rowDescription);
   item.iconPath = statusIcon(task);
-  const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${escapeMarkdownInline(label)}** · ${escapeMarkdownInline(task.server)}\n\n`);
-  tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Task {0}: {1}, {2} elapsed', task.taskId, statusWord(task), elapsed(task)))}\n\n`);
-  if (detail) tooltip.appendMarkdown(escapeMarkdownInline(detail));
-  item.tooltip = tooltip;
+  item.tooltip = shownTooltip(
+    md`**${mdText(label, TextCaps.name)}** · ${mdText(task.server, TextCaps.name)}\n\n${mdText(vscode.l10n.t('Task {0}: {1}, {2} elapsed', task.taskId, statusWord(task), elapsed(task)))}\n\n${detail ? mdText(detail) : md``}`,
+  );
   const terminal = task.status === 'completed' || task.status === 'failed' || task.status === 'cancelled';
   // A server's own task has no result to open here: it went to the server (the sampling log keeps sampling answers).
   const hasResult = task.status === 'completed' && !isReceived(task);

@@ -5,12 +5,13 @@ import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { toolUiResourceUri, toolVisibility } from '../mcp/apps/uiExtension';
 import { getDisplayName } from '../mcp/displayName';
-import { escapeMarkdownInline, inlineCode, safeMarkdown } from '../common/markdownSafety';
+import { safeMarkdown } from '../common/markdownSafety';
+import { md, mdCode, mdJoin, mdText } from '../common/shownMarkdown';
 import type { IconCache, IconImage } from '../icons/iconCache';
 import { cleanServerLine, cleanServerText, TextCaps, shownArg, shownLine, shownText } from '../common/serverText';
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
-import { ShownTreeItem } from '../common/shownUi';
+import { shownTooltip, ShownTreeItem } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
@@ -95,17 +96,21 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
     item.description = shownLine([getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · '), TextCaps.rowDescription);
     item.iconPath = toolIcon(tool, this.icons);
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** ${inlineCode(tool.name)} · ${escapeMarkdownInline(node.server)}\n\n`);
-    if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);
     const uiResource = toolUiResourceUri(tool);
-    if (uiResource) {
-      tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} ${inlineCode(uiResource, TextCaps.description)}`);
-      tooltip.appendMarkdown(toolVisibility(tool).model ? '\n\n' : ` · ${escapeMarkdownInline(vscode.l10n.t('only apps call it; it is not offered to the model'))}\n\n`);
-    }
-    tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
-    if (entry?.cached) tooltip.appendMarkdown(`\n\n*${escapeMarkdownInline(cachedTooltip(entry.cachedAt))}*`);
-    item.tooltip = tooltip;
+    item.tooltip = shownTooltip(
+      mdJoin(
+        [
+          md`**${mdText(cleanServerLine(getDisplayName(tool), TextCaps.name))}** ${mdCode(tool.name)} · ${mdText(node.server, TextCaps.name)}`,
+          tool.description ? safeMarkdown(cleanServerText(tool.description, TextCaps.description)) : undefined,
+          uiResource
+            ? md`${mdText(vscode.l10n.t('Has an app:'))} ${mdCode(uiResource, TextCaps.description)}${toolVisibility(tool).model ? md`` : md` · ${mdText(vscode.l10n.t('only apps call it; it is not offered to the model'))}`}`
+            : undefined,
+          md`*${mdText(vscode.l10n.t('Hints from the server, not verified:'))}* ${mdText(hints.join(', ') || vscode.l10n.t('none'))}`,
+          entry?.cached ? md`*${mdText(cachedTooltip(entry.cachedAt))}*` : undefined,
+        ],
+        '\n\n',
+      ),
+    );
     // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline.
     item.contextValue = 'mcpTool';
     return item;

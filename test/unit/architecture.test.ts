@@ -104,6 +104,12 @@ describe('architecture', () => {
     },
     { what: 'tree items (ShownTreeItem takes ShownText)', pattern: /new vscode\.TreeItem\(/, only: ['common/shownUi.ts'] },
     { what: 'ShownText made other than by the cleaner or l10n.t', pattern: /as ShownText\b|ownWordsFromShownL10n/, only: ['common/serverText.ts', 'common/shownL10n.ts'] },
+    { what: 'Markdown strings (shownUi.shownTooltip takes ShownMarkdown)', pattern: /new vscode\.MarkdownString\b/, only: ['common/shownUi.ts'] },
+    {
+      what: 'ShownMarkdown made other than by its escapes or the Markdown safety pass',
+      pattern: /as ShownMarkdown\b|inertMarkdownFromSafety/,
+      only: ['common/shownMarkdown.ts', 'common/markdownSafety.ts'],
+    },
     { what: 'the browser hand-off (links checked by common/handOffRules.ts)', pattern: /\.openExternal\(/, only: ['common/browserHandOff.ts'] },
     {
       what: 'the global fetch (URLs a server or registry wrote go through common/guardedFetch.ts)',

@@ -6,6 +6,7 @@ import { languageFor } from '../../../src/common/languageForMime';
 import type { Tool } from '@modelcontextprotocol/client';
 import { escapeMarkdownInline, fenceFor, safeMarkdown } from '../../../src/common/markdownSafety';
 import { renderToolResultMarkdown } from '../../../src/tools/toolResult';
+import { md, mdCode, mdText } from '../../../src/common/shownMarkdown';
 
 /** Every link and image the Markdown preview would make of `markdown`. */
 function targets(markdown: string): string[] {
@@ -108,5 +109,15 @@ describe('safeMarkdown link filtering on parsed Markdown', () => {
     const hidden = 'a\u202Eb\u{E0041}\u{E0042}c\u200Bd\u00ADe\uFE0Ff\u3164g\u2028h';
     assert.equal(safeMarkdown(hidden), 'a\\u202Eb\\u{E0041}\\u{E0042}c\\u200Bd\\u00ADe\\uFE0Ff\\u3164g\nh');
     assert.equal(escapeMarkdownInline('x\u202Ey'), 'x\\\\u202Ey');
+  });
+
+  it('keeps server text in a tooltip literal and capped with the cut said (shownMarkdown)', () => {
+    const hostile = '[click](command:workbench.action.terminal.new) ![x](https://evil.example/p.png) <img src=x> $(warning) \u{E0041}';
+    const tooltip = md`**${mdText(hostile)}** · ${mdCode('evil\n\n[a](https://evil.example)')}`;
+    assert.deepEqual(targets(tooltip), []);
+    assert.ok(!tooltip.includes('<img'), tooltip);
+    assert.ok(tooltip.includes('\\$\\(warning\\)') && tooltip.includes('\\\\u\\{E0041\\}'), tooltip);
+    const long = mdText('a'.repeat(2_500), 2_000);
+    assert.ok(long.startsWith('a'.repeat(2_000)) && long.endsWith('… \\(500 more characters\\)'), long.slice(-40));
   });
 });
