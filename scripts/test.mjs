@@ -83,6 +83,12 @@ function hostOptions(logsDir) {
         basic: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
         budget: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-budget-allocator', 'dist', 'index.js'), '--stdio'] },
         apps: { command: process.execPath, args: [join(fixtures, 'servers', 'appsFixture.js')] },
+        // test/host/apps/publicApps.test.ts (issue 25): three more official example apps from npm, the PDF
+        // viewer (a worker; tools only apps call; a server that ignores stdin closing) given one local file,
+        // the system monitor (prefers-color-scheme; a poll only apps call) and sheet music (a multi-line default).
+        pdf: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-pdf', 'dist', 'index.js'), '--stdio', join(root, 'test', 'fixtures', 'files', 'hello.pdf')] },
+        'system-monitor': { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js'), '--stdio'] },
+        'sheet-music': { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-sheet-music', 'dist', 'index.js'), '--stdio'] },
         // test/host/tasks/: a tool run as a task, on 2025-11-25 (core tasks) and 2026-07-28 (the tasks extension).
         tasks: { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js')] },
         'tasks-2026': { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js'), '--era=modern'] },

@@ -65,6 +65,31 @@ const ACTIONS = {
       return { width: Math.round(rect.width), height: Math.round(rect.height), sandbox: frame.getAttribute('sandbox'), allow: frame.getAttribute('allow') };
     });
   },
+  /**
+   * How the app's document looks as to its colours: what its `prefers-color-scheme: dark` answers, its
+   * <meta name="color-scheme">, and the first opaque background from <body> up (the page's colour).
+   */
+  async appColors(page, { instance }) {
+    const frame = await appFrame(page, instance);
+    return frame.evaluate(() => {
+      const opaque = [document.body, document.documentElement].map((e) => e && getComputedStyle(e).backgroundColor).find((c) => c && !/^rgba\(.*,\s*0\)$|^transparent$/.test(c));
+      return {
+        prefersDark: matchMedia('(prefers-color-scheme: dark)').matches,
+        meta: document.querySelector('meta[name="color-scheme" i]')?.getAttribute('content') ?? null,
+        background: opaque ?? null,
+      };
+    });
+  },
+  /** How many elements match `selector` inside the app now (no waiting). */
+  async appCount(page, { instance, selector }) {
+    return (await appFrame(page, instance)).locator(selector).count();
+  },
+  /** The attribute `name` of the first visible element matching `selector` in the workbench (waits for it), e.g. a placeholder. */
+  async attribute(page, { selector, name }) {
+    const locator = page.locator(selector).first();
+    await locator.waitFor({ state: 'visible', timeout: WAIT_MS });
+    return locator.getAttribute(name);
+  },
   /** Whether an app frame of `instance` exists now (no waiting). */
   async appExists(page, { instance }) {
     return (await appFrames(page)).some((f) => f.instance === instance);

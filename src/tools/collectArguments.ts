@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { showError, showWarning } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import { askUntilValid } from '../common/askUntilValid';
+import { askFieldStep, type StepAnswer } from './fieldSteps';
 import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
 import { schemaErrors, schemaProblem } from './schemaValidation';
 import type { UserAnswers } from '../common/userAnswers';
@@ -25,8 +26,13 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
   const fields = preset ? undefined : simpleFields(schema);
   let args: Arguments | undefined = preset;
   if (fields) {
-    args = await askFields(answers, server, tool, fields);
-    if (!args) return undefined;
+    const asked = await askFields(answers, server, tool, fields);
+    if (!asked) return undefined;
+    if (asked.asJson) {
+      const sofar = { ...(skeleton(schema) as Arguments), ...asked.args };
+      return editJson(answers, documents, server, tool, JSON.stringify(sofar, null, 2));
+    }
+    args = asked.args;
     const errors = schemaErrors(schema, args);
     if (!errors) return args;
     // Constraints the steps do not check (patterns, ranges, formats): continue in the JSON editor.
@@ -38,36 +44,31 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
   return editJson(answers, documents, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
 }
 
-async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<Arguments | undefined> {
+/** The steps' answers, or `{ json }` when the user switched to the JSON document half-way (with what they gave so far). */
+async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<{ args: Arguments; asJson: boolean } | undefined> {
   const args: Arguments = {};
   for (const [index, field] of fields.entries()) {
     const fieldName = field.required ? (field.title ?? field.name) : vscode.l10n.t('{0} (optional)', field.title ?? field.name);
-    const title = `${getDisplayName(tool)} (${server}) · ${fieldName} · ${index + 1}/${fields.length}`;
+    const title = `${getDisplayName(tool)} (${server}) · ${fieldName}`;
+    let switched: string | undefined;
     const parsed = await askUntilValid(
-      (problem) => answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title)),
+      async (problem) => {
+        const answer = await answers.decide<StepAnswer>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askFieldStep(field, title, { index: index + 1, total: fields.length }));
+        if (typeof answer !== 'object') return answer;
+        switched = answer.json;
+        return undefined;
+      },
       (text) => parseField(field, text),
     );
+    if (switched !== undefined) {
+      // What was typed in this step comes along too, as text or as its value when it parses.
+      if (switched !== '') args[field.name] = parseField(field, switched).value ?? switched;
+      return { args, asJson: true };
+    }
     if (!parsed) return undefined;
     if (parsed.value !== undefined) args[field.name] = parsed.value;
   }
-  return args;
-}
-
-async function askField(field: SimpleField, title: string): Promise<string | undefined> {
-  const initial = field.default === undefined ? '' : String(field.default);
-  if (field.kind === 'boolean' || field.kind === 'enum') {
-    const values = field.kind === 'boolean' ? ['true', 'false'] : (field.values ?? []).map(String);
-    const items = [...values.map((label) => ({ label, description: label === initial ? vscode.l10n.t('default') : undefined })), ...(field.required ? [] : [{ label: '', description: vscode.l10n.t('leave out') }])];
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description, ignoreFocusOut: true });
-    return picked?.label;
-  }
-  return vscode.window.showInputBox({
-    title,
-    prompt: field.description,
-    value: initial,
-    ignoreFocusOut: true,
-    validateInput: (text) => parseField(field, text).error,
-  });
+  return { args, asJson: false };
 }
 
 /**
