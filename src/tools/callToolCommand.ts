@@ -26,6 +26,9 @@ interface CallArgs {
   arguments?: Record<string, unknown>;
 }
 
+/** The arguments of each tool's last refused call (an error result), by server and tool, for its next Call Tool…. */
+const refused = new Map<string, Record<string, unknown>>();
+
 export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
@@ -53,9 +56,14 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       void showError(vscode.l10n.t("server '{0}' is not running.", server));
       return { error: 'not running' };
     }
-    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments);
+    const key = `${server}\n${tool.name}`;
+    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments, refused.get(key));
     if (!args) return { cancelled: true };
-    return runToolAndShow(session, tool, args, documents, apps, tasks);
+    const outcome = await runToolAndShow(session, tool, args, documents, apps, tasks);
+    // A call the server refused starts from what the user gave it next time, to correct it, not retype it.
+    if (outcome.isError || outcome.error) refused.set(key, args);
+    else refused.delete(key);
+    return outcome;
   });
 }
 

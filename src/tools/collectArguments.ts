@@ -15,15 +15,20 @@ import type { ArgumentDocuments } from './argumentDocuments';
 
 export type Arguments = Record<string, unknown>;
 
-/** The validated arguments, or undefined when the user gave up. */
-export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments): Promise<Arguments | undefined> {
+/**
+ * The validated arguments, or undefined when the user gave up. `previous`: the arguments of the last call
+ * the server refused, which the steps and the document start from instead of the schema's defaults.
+ */
+export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments, previous?: Arguments): Promise<Arguments | undefined> {
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
     void showError(vscode.l10n.t("the tool '{0}' of '{1}' has an unusable input schema. {2}", tool.name, server, problem));
     return undefined;
   }
-  const fields = preset ? undefined : simpleFields(schema);
+  // A value of several lines (a default, or what the user gave last time) needs the document, not a step.
+  const multiLine = Object.values(previous ?? {}).some((v) => typeof v === 'string' && /[\r\n]/.test(v));
+  const fields = preset || multiLine ? undefined : simpleFields(schema)?.map((f) => (previous && f.name in previous ? { ...f, default: previous[f.name] } : f));
   let args: Arguments | undefined = preset;
   if (fields) {
     const asked = await askFields(answers, server, tool, fields);
@@ -41,7 +46,7 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
   }
   const presetErrors = args && schemaErrors(schema, args);
   if (args && !presetErrors) return args;
-  return editJson(answers, documents, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
+  return editJson(answers, documents, server, tool, JSON.stringify(args ?? previous ?? skeleton(schema) ?? {}, null, 2), presetErrors);
 }
 
 /** The steps' answers, or `{ json }` when the user switched to the JSON document half-way (with what they gave so far). */
