@@ -19,6 +19,8 @@ import { ErrorNotifier } from '../servers/errorNotifier';
 import { ServerLogs } from '../servers/serverLogs';
 import { ServersStatusBar } from '../servers/statusBar';
 import { ServersTreeProvider } from '../servers/serversTree';
+import { ToolResultDocuments } from '../tools/toolResultDocuments';
+import { PromptDocuments } from '../prompts/promptDocuments';
 import { ConsentPolicy } from '../trust/consentPolicy';
 import { VscodeConsentHost } from '../trust/vscodeConsentHost';
 import { UserAnswers } from '../common/userAnswers';
@@ -41,10 +43,13 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     startPolicy: readStartPolicy,
   });
   manager = sessions;
-  const notifier = new ErrorNotifier(sessions, logs);
+  const notifier = new ErrorNotifier(sessions, logs, context.workspaceState);
+  // Result documents from the first moment: a restored result tab asks for its result as the window opens.
+  const resultsStorage = context.storageUri ?? context.globalStorageUri;
+  const results = { tools: new ToolResultDocuments(resultsStorage), prompts: new PromptDocuments(resultsStorage) };
   const tree = new ServersTreeProvider(sessions);
   const contributions = new ContributionLoader(
-    { context, sessions, logs, answers, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (name) => consent.confirmNextStart(name) },
+    { context, sessions, logs, answers, serversTree: tree, results, reconcile: () => reconcile(), onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (name) => consent.confirmNextStart(name) },
     contributedCommands(context),
   );
   const fileSystem = new StandInFileSystem(() => contributions.load().resourceFileSystem);
@@ -61,6 +66,8 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     logs,
     notifier,
     tree,
+    results.tools,
+    results.prompts,
     vscode.window.registerTreeDataProvider(ViewIds.servers, tree),
     new ServersStatusBar(sessions),
     contributions,

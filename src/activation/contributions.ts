@@ -39,6 +39,8 @@ import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { instructionsMarkdown } from '../servers/instructionsMarkdown';
 import { registerTools } from '../tools/registerTools';
+import type { ToolResultDocuments } from '../tools/toolResultDocuments';
+import type { PromptDocuments } from '../prompts/promptDocuments';
 import { showToolResult } from '../tools/runTool';
 import { registerTasks } from '../tasks/registerTasks';
 import { registerSkills } from '../skills/registerSkills';
@@ -59,6 +61,10 @@ export interface ActivationHost {
   /** The user's decisions on the servers' behalf; queued by host tests in test runs. */
   answers: UserAnswers;
   serversTree: ServersTreeProvider;
+  /** Reads the servers again and reconciles (what VS Code's own MCP support runs has changed). */
+  reconcile(): void;
+  /** Tool and prompt results: their file systems exist from activation, for the result tabs a window restores. */
+  results: { tools: ToolResultDocuments; prompts: PromptDocuments };
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
   /** A workspace server the user just confirmed with its exact command: its next start asks no more. */
@@ -128,7 +134,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   // Old icon files go a while after start-up, off the activation path.
   const pruneIcons = setTimeout(() => void icons.prune(), 60_000);
   context.subscriptions.push({ dispose: () => clearTimeout(pruneIcons) });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons, tasks.tasks);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, icons, tasks.tasks);
   openTaskResult = async (task) => {
     await toolCatalog.load();
     const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
@@ -136,15 +142,15 @@ export function activateContributions(host: ActivationHost): Contributions {
   };
   const resources = registerResources(sessions, (name) => logs.logger(name), icons, catalogs);
   const skills = registerSkills(sessions);
-  const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
+  const prompts = registerPrompts(sessions, context.globalState, host.results.prompts, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
     registerAddServerCommand(),
-    watchChatModels(),
-    ...registerVscodeSharing(sessions, context.workspaceState),
+    watchChatModels(context.globalState),
+    ...registerVscodeSharing(sessions, context.workspaceState, host.reconcile),
     ...registerTrustCommands(host.forgetConsent),
     ...inputs.disposables,
     ...auth.disposables,

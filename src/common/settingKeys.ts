@@ -21,4 +21,7 @@ export const SettingKeys = {
   samplingMaxRequestsPerMinute: 'mcpClient.sampling.maxRequestsPerMinute',
 } as const;
 
+/** VS Code's own per-folder MCP file, which MCP Client reads in place (config/vscodeMcpJson.ts). */
+export const WORKSPACE_MCP_JSON = '.vscode/mcp.json';
+
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];

@@ -65,6 +65,8 @@ export interface ServerDefinition {
   disabled: boolean;
   /** Why MCP Client does not start it: VS Code's own MCP support runs the same server (config/vscodeMcpJson.ts). */
   leftToVscode?: string;
+  /** The file a server comes from when not from the settings (`.vscode/mcp.json`), for where it is shown as defined. */
+  definedIn?: string;
   oauth?: OAuthSettings;
   dev?: DevModeSettings;
 }

@@ -235,7 +235,8 @@ export abstract class SessionLifecycle extends Disposable {
     const decision = this.policy.recordCrash(startFailed);
     if (decision.kind === 'giveUp') {
       const count = decision.inARow ? `${decision.crashes} failed starts in a row` : `${decision.crashes} failures in ${this.policy.windowMinutes} minutes`;
-      const message = `${reason} Gave up after ${count}; use Restart to try again.`;
+      // Two sentences: a reason without its full stop ran into the next one ("…variable Gave up", issue 25).
+      const message = `${/[.!?…]$/.test(reason.trimEnd()) ? reason.trimEnd() : `${reason.trimEnd()}.`} Gave up after ${count}; use Restart to try again.`;
       this.logger.error(message);
       this.setState({ kind: 'error', message, gaveUp: true });
       return;

@@ -45,8 +45,10 @@ export class VscodeConsentHost implements ConsentHost {
 
   async ask(definitions: readonly ServerDefinition[]): Promise<ConsentAnswer[]> {
     const labels = { workspace: vscode.l10n.t('workspace settings'), folder: (name: string) => vscode.l10n.t("settings of folder '{0}'", name) };
-    const servers = definitions.map((d) => summarize(d, labels));
-    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers }, () => askUser(servers));
+    // A server of .vscode/mcp.json says so (not "workspace settings").
+    const servers = definitions.map((d) => ({ ...summarize(d, labels), ...(d.definedIn ? { where: d.definedIn } : {}) }));
+    const detail = consentDetail(servers);
+    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers, detail }, () => askUser(servers, detail));
     return servers.map((s) => {
       if (choice === undefined) return 'dismissed';
       if (choice === 'all') return 'allow';
@@ -56,13 +58,21 @@ export class VscodeConsentHost implements ConsentHost {
   }
 }
 
-async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
-  const one = servers.length === 1;
+/** What the dialog says below its title: each server, the advice, and what each answer does. */
+function consentDetail(servers: ConsentSummary[]): string {
   const lines = servers.flatMap((s) => [`${s.name} (${s.where}):`, `    ${s.runs}`, ...s.facts.map((f) => `    ${f}`), '']);
-  const detail = [
+  return [
     ...lines,
     vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if a command, URL or header changes.'),
+    '',
+    // Issue 25: "Don't Allow" and the dialog's own "Cancel" looked the same.
+    vscode.l10n.t('Don’t Allow: not started, and remembered; Start in the Servers view asks again.'),
+    vscode.l10n.t('Cancel: nothing is decided; you are asked again the next time it starts.'),
   ].join('\n');
+}
+
+async function askUser(servers: ConsentSummary[], detail: string): Promise<ConsentChoice> {
+  const one = servers.length === 1;
   const allow = one ? vscode.l10n.t('Allow') : vscode.l10n.t('Allow All');
   const choose = vscode.l10n.t('Choose…');
   const dontAllow = vscode.l10n.t('Don’t Allow');
