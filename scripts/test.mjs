@@ -144,7 +144,16 @@ async function reloadHostTests() {
     const result = await runHostTests({
       ...options,
       testsPath: join(root, 'out', 'test', 'host-reload', 'index.js'),
-      settings: { 'mcpClient.servers': { 'tasks-http': { url } } },
+      settings: {
+        'mcpClient.servers': {
+          'tasks-http': { url },
+          // Issue 25: a result tab restored after the reload (tools), a server that ignores stdin closing
+          // gone with its window (pdf, after display_pdf), and a crash told once, not again after the reload.
+          tools: { command: process.execPath, args: [join(fixtures, 'servers', 'toolsFixture.js')] },
+          pdf: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-pdf', 'dist', 'index.js'), '--stdio', join(root, 'test', 'fixtures', 'files', 'hello.pdf')] },
+          crashy: { command: process.execPath, args: ['-e', "console.error('This server needs the API_TOKEN environment variable'); process.exit(1)"] },
+        },
+      },
       env: { ...options.env, MCP_CLIENT_RELOAD_MARKER: join(work, 'reloaded.json') },
       extensionPath: root,
     });

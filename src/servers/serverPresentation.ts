@@ -74,13 +74,16 @@ export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
   }
 }
 
-/** E.g. "running · stdio · 2026-07-28", "error · retrying in 4 s". */
+/**
+ * E.g. "running · stdio", "error · retrying in 4 s". Short: the view cuts a long description off (issue 25:
+ * "running · stdio · 2025-11…"); the protocol revision is in the tooltip.
+ */
 export function descriptionFor(entry: ServerEntry): string {
   const state = stateOf(entry);
   const session = entry.session;
   switch (state.kind) {
     case 'running':
-      return [vscode.l10n.t('running'), session?.transportKind, session?.protocolVersion].filter(Boolean).join(' · ');
+      return [vscode.l10n.t('running'), session?.transportKind].filter(Boolean).join(' · ');
     case 'starting':
       return vscode.l10n.t('starting…');
     case 'error':
@@ -122,6 +125,7 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   }
   const caps = session?.capabilities;
   if (caps) md.appendMarkdown(`${esc(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none')))}\n\n`);
+  if (session) md.appendMarkdown(`${esc(rootsNote(session.definition.roots))}\n\n`);
   if (session?.instructions) {
     const moreLines = (count: number) => vscode.l10n.t('… {0} more lines', count);
     const instructions = instructionsMarkdown ? instructionsMarkdown(session.instructions, moreLines) : quote(session.instructions);
@@ -135,6 +139,20 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
     md.appendMarkdown(`ℹ ${esc(vscode.l10n.t("From {0}, which VS Code's own MCP support reads too. VS Code does not run it now, so MCP Client does; when VS Code starts the same server, MCP Client stops its copy.", definedIn))}\n\n`);
   }
   return md;
+}
+
+/**
+ * What the server is told about folders (MCP roots), and what that does: a server such as server-filesystem
+ * then works in those folders only, not in the ones its arguments name ("Access denied … not in <workspace>",
+ * issue 25), which is correct by the spec but surprising unless said where the user looks.
+ */
+function rootsNote(enabled: boolean): string {
+  if (!enabled) return vscode.l10n.t('Roots: none ("roots": false), so the server keeps to the folders its own arguments name.');
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  return vscode.l10n.t(
+    'Roots: {0}. Servers such as server-filesystem then work in these folders only, not in the folders their arguments name; set "roots": false in its settings to keep those.',
+    folders.length ? folders.join(', ') : vscode.l10n.t('none (no folder is open)'),
+  );
 }
 
 /** Context value words the menus match on (package.json `viewItem =~ /\bcanStart\b/`). */

@@ -115,6 +115,16 @@ function watchVscodeProcesses(sessions: SessionManager, reconcile: () => void): 
 /** Says what changed: servers stopped because VS Code runs them, started because it stopped; and once, that MCP Client runs them. */
 function tellChanges(sessions: SessionManager, state: vscode.Memento): vscode.Disposable {
   let left = new Set(leftToVscode(sessions));
+  let pending = false;
+  // Once the change in progress is whole (one reconcile changes every server it concerns, one event each).
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      check();
+    });
+  };
   const check = () => {
     const nowLeft = new Set(leftToVscode(sessions));
     const stopped = [...nowLeft].filter((n) => !left.has(n));
@@ -139,7 +149,7 @@ function tellChanges(sessions: SessionManager, state: vscode.Memento): vscode.Di
       );
     }
   };
-  return sessions.onDidChange(check);
+  return sessions.onDidChange(later);
 }
 
 export function registerVscodeSharing(sessions: SessionManager, workspaceState: vscode.Memento, reconcile: () => void): vscode.Disposable[] {

@@ -63,7 +63,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     if (!node) {
       // Not awaited: the view shows what is known (cached lists included) at once and fills in as servers answer.
       void this.catalog.load();
-      return this.catalog.servers().map((s) => ({ kind: 'server', server: s.server }));
+      // By name: the same order in every window, however and whenever each server was added (issue 25).
+      return this.catalog
+        .servers()
+        .map((s): ToolsNode => ({ kind: 'server', server: s.server }))
+        .sort((a, b) => a.server.localeCompare(b.server, undefined, { numeric: true, sensitivity: 'base' }));
     }
     if (node.kind !== 'server') return [];
     const items = this.catalog.servers().find((s) => s.server === node.server)?.items ?? [];

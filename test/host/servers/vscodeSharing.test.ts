@@ -83,6 +83,15 @@ describe('Sharing .vscode/mcp.json with VS Code', () => {
     await until('the look-alike running', async () => (await stateOf('lookalike')) === 'running', 60_000);
     await vscode.commands.executeCommand(hooks.notifications, { clear: true });
 
+    try {
+      await vscodeStartsAndStops();
+    } finally {
+      for (const child of vscodeCopies.splice(0)) child.kill('SIGKILL');
+      await vscode.workspace.getConfiguration('mcpClient').update('servers', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  async function vscodeStartsAndStops(): Promise<void> {
     // VS Code starts both (from the extension host, with the definitions of mcp.json).
     for (const name of NAMES) vscodeCopies.push(spawn(process.execPath, [fixture(), '--era=legacy', marker(name)], { cwd: folder(), stdio: ['pipe', 'ignore', 'ignore'] }));
     for (const name of NAMES) {
@@ -98,8 +107,7 @@ describe('Sharing .vscode/mcp.json with VS Code', () => {
     // VS Code stops them: MCP Client runs them again.
     for (const child of vscodeCopies.splice(0)) child.kill('SIGKILL');
     for (const name of NAMES) await until(`${name} running again`, async () => (await stateOf(name)) === 'running', 60_000);
-    await vscode.workspace.getConfiguration('mcpClient').update('servers', undefined, vscode.ConfigurationTarget.Workspace);
-  });
+  }
 
   it('Run Here Only: MCP Client runs them with VS Code’s MCP support off; Leave to VS Code takes that back', async function () {
     this.timeout(90_000);
