@@ -54,11 +54,11 @@ async function askFields(answers: UserAnswers, server: string, tool: Tool, field
   const args: Arguments = {};
   for (const [index, field] of fields.entries()) {
     const fieldName = field.required ? (field.title ?? field.name) : vscode.l10n.t('{0} (optional)', field.title ?? field.name);
-    const title = `${getDisplayName(tool)} (${server}) · ${fieldName}`;
+    const title = `${getDisplayName(tool)} (${server}) · ${fieldName} · ${index + 1}/${fields.length}`;
     let switched: string | undefined;
     const parsed = await askUntilValid(
       async (problem) => {
-        const answer = await answers.decide<StepAnswer>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askFieldStep(field, title, { index: index + 1, total: fields.length }));
+        const answer = await answers.decide<StepAnswer>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askFieldStep(field, title));
         if (typeof answer !== 'object') return answer;
         switched = answer.json;
         return undefined;

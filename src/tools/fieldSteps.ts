@@ -38,22 +38,19 @@ export function typeHint(field: SimpleField): string {
   }
 }
 
-/**
- * Shows the step. `typed` is what the user has typed in this step so far (kept when they switch to the
- * JSON document, so nothing typed is lost).
- */
-export function askFieldStep(field: SimpleField, title: string, step: { index: number; total: number }): Promise<StepAnswer> {
-  return field.kind === 'boolean' || field.kind === 'enum' ? pickStep(field, title, step) : inputStep(field, title, step);
+/** Shows the step; what the user typed in it comes along when they switch to the JSON document. */
+export function askFieldStep(field: SimpleField, title: string): Promise<StepAnswer> {
+  return field.kind === 'boolean' || field.kind === 'enum' ? pickStep(field, title) : inputStep(field, title);
 }
 
-function pickStep(field: SimpleField, title: string, step: { index: number; total: number }): Promise<StepAnswer> {
+function pickStep(field: SimpleField, title: string): Promise<StepAnswer> {
   const initial = defaultText(field);
   const values = field.kind === 'boolean' ? ['true', 'false'] : (field.values ?? []).map(String);
   type Item = vscode.QuickPickItem & { value: string };
   const items: Item[] = values.map((value) => ({ label: value, value, description: value === initial ? vscode.l10n.t('default') : undefined }));
   if (!field.required) items.push({ label: '', value: '', description: vscode.l10n.t('leave out') });
   const picker = vscode.window.createQuickPick<Item>();
-  Object.assign(picker, { title, step: step.index, totalSteps: step.total, placeholder: field.description, items, ignoreFocusOut: true, buttons: [EDIT_AS_JSON] });
+  Object.assign(picker, { title, placeholder: field.description, items, ignoreFocusOut: true, buttons: [EDIT_AS_JSON] });
   // Enter takes the schema's default, not whichever row comes first.
   const preselected = items.find((i) => initial !== undefined && i.value === initial);
   if (preselected) picker.activeItems = [preselected];
@@ -72,9 +69,9 @@ function pickStep(field: SimpleField, title: string, step: { index: number; tota
   });
 }
 
-function inputStep(field: SimpleField, title: string, step: { index: number; total: number }): Promise<StepAnswer> {
+function inputStep(field: SimpleField, title: string): Promise<StepAnswer> {
   const box = vscode.window.createInputBox();
-  Object.assign(box, { title, step: step.index, totalSteps: step.total, prompt: field.description, placeholder: typeHint(field), value: defaultText(field) ?? '', ignoreFocusOut: true, buttons: [EDIT_AS_JSON] });
+  Object.assign(box, { title, prompt: field.description, placeholder: typeHint(field), value: defaultText(field) ?? '', ignoreFocusOut: true, buttons: [EDIT_AS_JSON] });
   return new Promise((resolve) => {
     let done = false;
     const finish = (answer: StepAnswer) => {
