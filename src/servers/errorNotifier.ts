@@ -9,6 +9,7 @@
 // A configuration error is told once per message, with "Open Settings" at the entry (settingsLocation.ts).
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import { CommandIds } from '../common/commandIds';
 import { showError } from '../common/userMessages';
 import { WORKSPACE_MCP_JSON } from '../common/settingKeys';
 import { Disposable } from '../mcp/lifecycle';
@@ -17,9 +18,12 @@ import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { startProblem } from './serverPresentation';
 import type { ServerLogs } from './serverLogs';
-import { revealServerEntry } from './settingsLocation';
+import type { EntryPlace } from './settingsLocation';
 
 const STABLE_MS = 60_000;
+
+/** Open Settings at the entry (serverCommands.ts; the contributions bundle holds the JSON reading it needs). */
+const openEntry = (place: EntryPlace) => void vscode.commands.executeCommand(CommandIds.openSettings, place);
 const TOLD_KEY = 'mcpClient.toldFailures';
 
 export class ErrorNotifier extends Disposable {
@@ -48,7 +52,7 @@ export class ErrorNotifier extends Disposable {
         const openSettings = vscode.l10n.t('Open Settings');
         void showError(entry.configError, openSettings).then((choice) => {
           // An entry of .vscode/mcp.json says so first ("<folder>/.vscode/mcp.json servers…", config/resolveServers.ts).
-          if (choice) void revealServerEntry({ name: entry.name, scope: entry.scope, mcpJson: entry.configError!.split(' ')[0]!.endsWith(WORKSPACE_MCP_JSON) });
+          if (choice) openEntry({ name: entry.name, scope: entry.scope, mcpJson: entry.configError!.split(' ')[0]!.endsWith(WORKSPACE_MCP_JSON) });
         });
       }
       const state = entry.session?.state;
@@ -84,7 +88,7 @@ export class ErrorNotifier extends Disposable {
     const actions = inSettings ? [openSettings, showOutput] : [showOutput];
     void showError(vscode.l10n.t("server '{0}' failed: {1}", entry.name, oneLine), ...actions).then((choice) => {
       if (choice === showOutput) this.logs.show(entry.name);
-      else if (choice === openSettings) void revealServerEntry({ name: entry.name, scope: entry.scope, mcpJson: !!entry.session?.definition.definedIn?.endsWith(WORKSPACE_MCP_JSON) });
+      else if (choice === openSettings) openEntry({ name: entry.name, scope: entry.scope, mcpJson: !!entry.session?.definition.definedIn?.endsWith(WORKSPACE_MCP_JSON) });
     });
   }
 
