@@ -60,6 +60,8 @@ describe('Elicitation', () => {
     const pending = callTool('tools', 'ask_long', {});
     const shown = await ui.text('.quick-input-widget .quick-input-message:visible', { text: 'approves this lock', wait: true });
     assert.equal(shown, LONG_QUESTION);
+    // The keyboard to the dialog (an earlier suite may have left it elsewhere), then Escape: cancel.
+    await ui.click('.quick-input-widget .quick-input-box input:visible');
     await ui.press('Escape');
     assert.deepEqual(serverGot((await pending).markdown), { action: 'cancel' });
   });
