@@ -1,9 +1,9 @@
 // Reads what VS Code's own MCP support runs, for vscodeMcpJson.ts: its switch (`chat.mcp.access`), the
 // folders' .vscode/mcp.json, the user's mcp.json, and the processes it runs now (which the sharing watcher,
 // servers/vscodeSharing.ts, observes and hands over). Loaded with the contributions (not at activation).
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { readLocalFileSync } from '../mcp/localFile';
 import { VSCODE_MCP_ACCESS } from './configurationReader';
 import type { ServerSource } from './resolveServers';
 import type { ObservedProcess } from '../mcp/processTree';
@@ -47,9 +47,12 @@ export function readVscodeMcp(globalStoragePath: string): VscodeMcp {
   };
 }
 
+/** An mcp.json is a few KB; a repository's could be a FIFO or a link to /dev/zero, read while settings are read. */
+const MAX_MCP_JSON_BYTES = 1024 * 1024;
+
 function readMcpJson(path: string): Record<string, unknown> | undefined {
   try {
-    return mcpJsonServers(readFileSync(path, 'utf8'));
+    return mcpJsonServers(readLocalFileSync(path, { maxBytes: MAX_MCP_JSON_BYTES }).toString('utf8'));
   } catch {
     return undefined;
   }

@@ -9,45 +9,44 @@ import type { ClientCapability } from './clientCapability';
 import { redeemAuthorization, type ConnectionAuth, type PreparedStart } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
-import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
+import { definitionSecrets } from './definitionSecrets';
+import { loadDefinition } from './envFile';
+import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
-import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
+import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
 import { StdioProcess } from './stdioProcess';
 
 /** What a session starts a connection with (SessionOptions has all of it). */
 export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'auth'> {
   capabilities?: readonly ClientCapability[];
-  /** `${input:…}` values and OAuth, known only when the server starts; runs before every attempt. */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  /**
+   * `${input:…}` values and OAuth, known only when the server starts; runs before every attempt, with the
+   * definition as it will run (its env file read, mcp/envFile.ts): what consent is checked against.
+   */
+  prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
 }
 
 /**
- * Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets
- * masked. `onSecrets` gets the `${input:…}` values before anything is logged: `inputs.logger` must mask
- * them from then on (the session's logger does, and so do its state messages).
+ * Reads the env file, prepares (consent, inputs, OAuth) and connects; throws an error whose message is
+ * written for the user, secrets masked. `onSecrets` gets every value to mask for this start (inputs, and
+ * the credentials of the definition as it runs) before anything is logged; `inputs.logger` masks them
+ * from then on, since it reads them through the session (and so do the session's state messages).
  */
 export async function prepareAndOpen(inputs: StartInputs, signal: AbortSignal | undefined, onSecrets: (secrets: readonly string[]) => void): Promise<Connection> {
-  let secrets: readonly string[] = [];
   try {
-    const prepared = inputs.prepare ? await inputs.prepare(inputs.definition) : undefined;
-    secrets = prepared?.secrets ?? [];
-    onSecrets(secrets);
-    return await openConnection(
-      {
-        ...inputs,
-        definition: prepared?.definition ?? inputs.definition,
-        capabilities: inputs.capabilities ?? [],
-        auth: prepared?.auth,
-      },
-      signal,
-    );
+    const loaded = await loadDefinition(inputs.definition);
+    onSecrets(definitionSecrets(loaded));
+    const prepared = inputs.prepare ? await inputs.prepare(loaded) : undefined;
+    const definition = prepared?.definition ?? loaded;
+    onSecrets([...(prepared?.secrets ?? []), ...definitionSecrets(definition)]);
+    return await openConnection({ ...inputs, definition, capabilities: inputs.capabilities ?? [], auth: prepared?.auth }, signal);
   } catch (error) {
     if (isStartFailure(error)) {
-      error.message = maskSecrets(error.message, secrets);
+      error.message = inputs.logger.mask(error.message);
       throw error;
     }
-    throw Object.assign(new Error(maskSecrets(describeSdkError(error), secrets), { cause: error }), { code: (error as { code?: unknown })?.code });
+    throw Object.assign(new Error(inputs.logger.mask(describeSdkError(error)), { cause: error }), { code: (error as { code?: unknown })?.code });
   }
 }
 

@@ -5,7 +5,7 @@ import type { PreparedStart } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
 import type { McpLogLevel, Logger } from './logger';
 import type { RestartPolicyOptions } from './restartPolicy';
-import type { ServerDefinition } from './serverDefinition';
+import type { LoadedDefinition, ServerDefinition } from './serverDefinition';
 import type { StopTimings } from './stdioProcess';
 
 export interface RequestOptions {
@@ -28,8 +28,9 @@ export interface SessionOptions {
   /** Which era each stdio server spoke last time, shared by the sessions (one process per start). */
   eraMemory?: EraMemory;
   /**
-   * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
-   * for HTTP servers. Runs before every connection attempt.
+   * What is only known when the server starts: consent for the definition as it runs (its env file
+   * read), `${input:…}` values (the user may be asked) and OAuth for HTTP servers. Runs before every
+   * connection attempt.
    */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
 }

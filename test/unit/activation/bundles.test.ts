@@ -45,6 +45,7 @@ const ACTIVATION_MODULES = [
   'src/servers/statusBar.ts',
   'src/tools/toolResultDocuments.ts',
   'src/trust/commandLookup.ts',
+  'src/trust/consentMaterial.ts',
   'src/trust/consentPolicy.ts',
   'src/trust/consentText.ts',
   'src/trust/vscodeConsentHost.ts',

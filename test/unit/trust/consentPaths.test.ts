@@ -1,6 +1,7 @@
 // Issue 25: the consent dialog showed `…/workspace/../../dist/demo-server.js`; it shows the file a path
 // names, and leaves every other word exactly as it runs.
 import * as assert from 'node:assert/strict';
+import type { LoadedDefinition } from '../../../src/mcp/serverDefinition';
 import { readablePath, summarize } from '../../../src/trust/consentText';
 
 describe('Consent dialog paths', () => {
@@ -16,10 +17,8 @@ describe('Consent dialog paths', () => {
   });
 
   it('summarizes a workspace server with its readable command line', () => {
-    const summary = summarize(
-      { name: 'demo', scope: 'workspace', transport: { type: 'stdio', command: 'node', args: ['/ws/app/../../dist/demo-server.js'], env: {}, cwd: '/ws/app/./sub' }, timeoutMs: 1000, roots: true, autoStart: true, disabled: false },
-      { workspace: 'workspace settings', folder: (n) => n },
-    );
+    const definition = { name: 'demo', scope: 'workspace', transport: { type: 'stdio', command: 'node', args: ['/ws/app/../../dist/demo-server.js'], env: {}, cwd: '/ws/app/./sub' }, timeoutMs: 60_000, roots: true, autoStart: true, disabled: false };
+    const summary = summarize({ definition: definition as unknown as LoadedDefinition }, { workspace: 'workspace settings', folder: (n) => n });
     assert.equal(summary.runs, 'node /dist/demo-server.js');
     assert.deepEqual(summary.facts, ['cwd: /ws/app/sub']);
   });
