@@ -12,6 +12,8 @@ export const CHAT_MODEL_CONTEXT_KEY = 'mcpClient.chatModelAvailable';
 let available = true;
 /** A model was available at some point in this window (so its going away is news). */
 let seenThisWindow = false;
+/** Told in this window already: once a window at most (models can come and go in a burst of events). */
+let toldThisWindow = false;
 const TOLD_KEY = 'mcpClient.noChatModelTold';
 
 export function chatModelAvailable(): boolean {
@@ -23,7 +25,8 @@ async function check(state: vscode.Memento): Promise<void> {
   // Told before `available` changes, so whoever sees it changed has seen the notice too. Told when the
   // window finds no model and nobody was ever told, or when the models go away while it runs (news).
   const wentAway = available && seenThisWindow;
-  if (models.length === 0 && (wentAway || !state.get<boolean>(TOLD_KEY))) {
+  if (models.length === 0 && !toldThisWindow && (wentAway || !state.get<boolean>(TOLD_KEY))) {
+    toldThisWindow = true;
     void state.update(TOLD_KEY, true);
     void showInfo(vscode.l10n.t('no language model is installed, so the chat actions (Send to Chat, Ask about This Resource, @mcp) are hidden until one is, e.g. GitHub Copilot. Prompts still open as documents and tools still run.'));
   }
