@@ -70,7 +70,8 @@ export function judgeRow(entry, result) {
       unexpected.push(`${check}: ${outcome.detail ?? 'failed'}`);
     }
   }
-  return { name: entry.name, marks, unexpected, known, fixed };
+  const info = result?.start?.ok && result.start.detail ? [result.start.detail] : [];
+  return { name: entry.name, marks, unexpected, known, fixed, info };
 }
 
 const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -120,6 +121,7 @@ export function compatibilityMarkdown({ entries, results, judged, versions, timi
     ...j.unexpected.map((text) => `- **${j.name}**, failed: ${text}`),
     ...j.known.map((text) => `- **${j.name}**, known: ${text}`),
     ...j.fixed.map((text) => `- **${j.name}**: ${text}`),
+    ...j.info.map((text) => `- **${j.name}**: ${text}`),
   ]);
   if (entries.some((e) => e.app)) {
     lines.push('', '## Apps in light and dark themes', '', 'Background luminance of the app\'s frame (0 black … 1 white), measured on a screenshot in each theme.', '',

@@ -69,6 +69,8 @@ export interface RowResult {
   lists?: Check & { tools?: number; prompts?: number; resources?: number; templates?: number };
   call?: Check;
   app?: Check & { violations?: string[]; errors?: string[] };
+  /** How long the app's checks took, in ms. */
+  appMs?: number;
   theme?: Check & { light?: number; dark?: number };
   update?: Check;
   /** Processes of the server still alive after Stop, and after a window reload (descriptions). */
