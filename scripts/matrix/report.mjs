@@ -78,6 +78,12 @@ const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, '
 const seconds = (ms) => (ms === undefined ? '—' : (ms / 1000).toFixed(1));
 const count = (lists, key) => (lists?.ok ? String(lists[key] ?? 0) : '—');
 
+function processes(result) {
+  if (result?.processes === undefined) return '—';
+  const after = result.processesAfterCall;
+  return after !== undefined && after !== result.processes ? `${result.processes} (${after} after the call)` : String(result.processes);
+}
+
 function leftovers(result) {
   const parts = [];
   if (result?.stop?.leftovers?.length) parts.push(`${result.stop.leftovers.length} after Stop`);
@@ -115,7 +121,7 @@ export function compatibilityMarkdown({ entries, results, judged, versions, timi
     const mark = (check) => marks[check] ?? '—';
     const pkg = entry.npm ? entry.npm.slice(0, entry.npm.lastIndexOf('@')) : entry.python ? `test/fixtures/python/${entry.python}` : '';
     const via = entry.serve ? ` (${entry.serve.type ?? 'http'})` : '';
-    lines.push(`| ${cell(entry.name)}${via} | ${cell(pkg)} | ${cell(versions[entry.name])} | ${cell(result?.protocolVersion ?? '—')} | ${seconds(result?.start?.ms)} | ${result?.processes ?? '—'} | ${count(result?.lists, 'tools')} | ${count(result?.lists, 'prompts')} | ${count(result?.lists, 'resources')} | ${count(result?.lists, 'templates')} | ${mark('call')} | ${mark('app')} | ${mark('update')} | ${mark('theme')} | ${mark('stop')} | ${mark('reload')} | ${leftovers(result)} |`);
+    lines.push(`| ${cell(entry.name)}${via} | ${cell(pkg)} | ${cell(versions[entry.name])} | ${cell(result?.protocolVersion ?? '—')} | ${seconds(result?.start?.ms)} | ${processes(result)} | ${count(result?.lists, 'tools')} | ${count(result?.lists, 'prompts')} | ${count(result?.lists, 'resources')} | ${count(result?.lists, 'templates')} | ${mark('call')} | ${mark('app')} | ${mark('update')} | ${mark('theme')} | ${mark('stop')} | ${mark('reload')} | ${leftovers(result)} |`);
   }
   const notes = judged.flatMap((j) => [
     ...j.unexpected.map((text) => `- **${j.name}**, failed: ${text}`),

@@ -9,7 +9,7 @@
 // MCP_MATRIX_ONLY=<regex>: only the servers whose name matches (while working on a recipe); such a run
 // writes its table to .test-host/matrix/compatibility.md, not to docs/.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,13 @@ const CHROMIUM = '/usr/bin/chromium';
 /** Servers started and checked at once inside the window (the machine has two cores). */
 const CONCURRENCY = 4;
 const THEMES = { lightTheme: 'Default Light Modern', darkTheme: 'Default Dark Modern' };
+/**
+ * Every server process carries MCP_CLIENT_MATRIX_SERVER=<run>/<its name> in its environment (children
+ * inherit it): test/matrix/processes.ts and the sweep below find a server's processes by it.
+ */
+const MARKER = 'MCP_CLIENT_MATRIX_SERVER';
+const RUN = `${process.pid}-${Date.now().toString(36)}`;
+const marker = (name) => `${RUN}/${name}`;
 
 /** Replaces ${workspace}, ${chromium}, ${port} and ${url:<server>} in every string of `value`. */
 function resolvePlaceholders(value, context) {
@@ -55,6 +62,21 @@ function makeWorkspace(work) {
   git('add', '.');
   git('commit', '-q', '-m', 'The matrix workspace');
   return workspace;
+}
+
+/** Every process still carrying this run's marker, by server name; each is killed once recorded. */
+function sweepLeftovers() {
+  const found = {};
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const value = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').find((v) => v.startsWith(`${MARKER}=${RUN}/`));
+      if (!value) continue;
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim().slice(0, 200);
+      (found[value.slice(`${MARKER}=${RUN}/`.length)] ??= []).push({ pid: Number(name), command });
+      process.kill(Number(name), 'SIGKILL');
+    } catch { /* gone, or not ours */ }
+  }
+  return found;
 }
 
 const versionOf = (entry, manifest) => (entry.npm ? parseSpec(entry.npm).version : `mcp ${manifest.python.mcp} (Python SDK)`);
@@ -88,13 +110,13 @@ export async function runMatrix({ log = (text) => console.log(text), manifest = 
         const program = programOf(entry, installed);
         const server = await serve({
           name: entry.name, command: program.command, args: [...program.args, ...resolvePlaceholders(entry.serve.args ?? [], local)],
-          env: { ...cleanNpmEnvironment(), ...resolvePlaceholders(entry.env ?? {}, local), ...resolvePlaceholders(entry.serve.env ?? {}, local) }, cwd: workspace, port,
+          env: { ...cleanNpmEnvironment(), ...resolvePlaceholders(entry.env ?? {}, local), ...resolvePlaceholders(entry.serve.env ?? {}, local), [MARKER]: marker(entry.name) }, cwd: workspace, port,
         });
         served.push(server);
         const url = `http://127.0.0.1:${port}${entry.serve.path ?? '/mcp'}`;
         context.urls[entry.name] = url;
         servers[entry.name] = { type: entry.serve.type ?? 'http', url };
-        rows.push({ name: entry.name, transport: entry.serve.type ?? 'http', servedPids: [server.pid], call: resolvePlaceholders(entry.call, local) ?? undefined, app: resolvePlaceholders(entry.app, local) ?? undefined });
+        rows.push({ name: entry.name, marker: marker(entry.name), transport: entry.serve.type ?? 'http', servedPids: [server.pid], call: resolvePlaceholders(entry.call, local) ?? undefined, app: resolvePlaceholders(entry.app, local) ?? undefined });
       } catch (error) {
         notStarted[entry.name] = error.message.split('\n')[0];
       }
@@ -103,8 +125,8 @@ export async function runMatrix({ log = (text) => console.log(text), manifest = 
       try {
         const program = programOf(entry, installed);
         servers[entry.name] = { command: program.command, args: [...program.args, ...resolvePlaceholders(entry.args ?? [], context)], cwd: workspace,
-          ...(entry.env ? { env: resolvePlaceholders(entry.env, context) } : {}) };
-        rows.push({ name: entry.name, transport: 'stdio', call: resolvePlaceholders(entry.call, context) ?? undefined, app: resolvePlaceholders(entry.app, context) ?? undefined });
+          env: { ...resolvePlaceholders(entry.env ?? {}, context), [MARKER]: marker(entry.name) } };
+        rows.push({ name: entry.name, marker: marker(entry.name), transport: 'stdio', call: resolvePlaceholders(entry.call, context) ?? undefined, app: resolvePlaceholders(entry.app, context) ?? undefined });
       } catch (error) {
         notStarted[entry.name] = error.message.split('\n')[0];
       }
@@ -124,7 +146,16 @@ export async function runMatrix({ log = (text) => console.log(text), manifest = 
       timeoutMs: 30 * 60_000,
       log,
     }).catch((error) => ({ exitCode: 1, failed: 1, failures: [error.message.split('\n')[0]] }));
+    await Promise.all(served.splice(0).map((s) => s.stop()));
     const results = existsSync(plan.resultsFile) ? JSON.parse(readFileSync(plan.resultsFile, 'utf8')) : { rows: {}, timings: {} };
+    // Last, with the window closed: a server process still running anywhere (one that left its tree,
+    // which the checks inside the window follow by the same marker) is a leftover of its row.
+    for (const [name, pids] of Object.entries(sweepLeftovers())) {
+      if (!rows.some((r) => r.name === name && r.transport === 'stdio')) continue;
+      const row = (results.rows[name] ??= { name });
+      const left = [...(row.reload?.leftovers ?? []), ...pids.map((p) => `pid ${p.pid}: ${p.command} (after the window closed)`)];
+      row.reload = { ok: false, leftovers: left, detail: `${left.length} process(es) outlived the window` };
+    }
     writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 2));
     for (const [name, detail] of Object.entries(notStarted)) results.rows[name] = { name, start: { ok: false, detail } };
     for (const row of rows.filter((r) => r.servedPids)) (results.rows[row.name] ??= { name: row.name }).processes ??= row.servedPids.length;

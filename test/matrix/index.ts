@@ -33,11 +33,18 @@ async function timed(results: MatrixResults, phase: string, work: () => Promise<
 
 const started = (results: MatrixResults, row: PlanRow) => results.rows[row.name]?.start?.ok === true;
 
-/** A server as it is after use: its recipe's call and its app's tool, straight through the session. */
+/** How long a server's use before the reload may take (a browser server launches its browser). */
+const USE_TIMEOUT_MS = 20_000;
+
+/**
+ * A server as it is after use: its recipe's call and its app's tool, straight through the session. Some
+ * servers keep themselves alive after a call (the PDF server watches the file it showed, for a while), so
+ * this runs just before the reload.
+ */
 async function use(row: PlanRow): Promise<void> {
   const session = (await api()).getSession(row.name);
   for (const recipe of [row.call, row.app]) {
-    if (recipe) await session?.callTool({ name: recipe.tool, arguments: recipe.arguments ?? {} }).catch(() => undefined);
+    if (recipe) await session?.callTool({ name: recipe.tool, arguments: recipe.arguments ?? {} }, { timeout: USE_TIMEOUT_MS }).catch(() => undefined);
   }
 }
 
@@ -61,19 +68,18 @@ async function beforeReload(plan: MatrixPlan): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await timed(results, 'stop', () => pool(stdio(), plan.concurrency, (row) => checkStop(row, results)));
   const beforeReload: Record<string, Awaited<ReturnType<typeof processesOf>>> = {};
-  await timed(results, 'restart', () =>
-    pool(stdio(), plan.concurrency, async (row) => {
+  await timed(results, 'restart', async () => {
+    const again = stdio();
+    await pool(again, plan.concurrency, async (row) => {
       const result = rowResult(results, row.name);
-      const first = result.start;
-      if (await startServer(row, results)) {
-        await use(row);
-        beforeReload[row.name] = await processesOf(row);
-      } else {
-        result.reload = { ok: false, detail: `it did not start again before the reload: ${result.start?.detail}` };
-      }
-      result.start = first; // the first start is the one the matrix reports
-    }),
-  );
+      const { start, processes } = result; // the first start is the one the matrix reports
+      if (!(await startServer(row, results))) result.reload = { ok: false, detail: `it did not start again before the reload: ${result.start?.detail}` };
+      Object.assign(result, { start, processes });
+    });
+    const running = again.filter((row) => rowResult(results, row.name).reload === undefined);
+    await Promise.all(running.map(use));
+    for (const row of running) beforeReload[row.name] = await processesOf(row);
+  });
   results.beforeReload = beforeReload;
   writeResults(plan, results);
   console.log(`Matrix: ${Object.keys(beforeReload).length} servers running; reloading the window.`);

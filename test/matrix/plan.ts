@@ -27,6 +27,8 @@ export interface AppRecipe {
 
 export interface PlanRow {
   name: string;
+  /** The value of MCP_CLIENT_MATRIX_SERVER in the server's environment (and its children's). */
+  marker: string;
   /** stdio: the extension starts it; http / sse: the runner serves it and the extension connects. */
   transport: 'stdio' | 'http' | 'sse';
   /** Process ids of a server the runner serves (its processes are counted from there). */
@@ -66,6 +68,8 @@ export interface RowResult {
   server?: { name: string; version: string };
   protocolVersion?: string;
   processes?: number;
+  /** The same after the recipe's call (a browser server has launched its browser by then). */
+  processesAfterCall?: number;
   lists?: Check & { tools?: number; prompts?: number; resources?: number; templates?: number };
   call?: Check;
   app?: Check & { violations?: string[]; errors?: string[] };

@@ -1,7 +1,10 @@
-// A server's processes as the matrix counts and follows them: the process the extension started and
-// every descendant (a wrapper's children, a browser a server launched), read from /proc. Each is kept with
-// its start time, so that a later process that happens to get the same pid is not taken for a leftover.
-import { readFileSync } from 'node:fs';
+// A server's processes as the matrix counts and follows them, read from /proc: the process the extension
+// started and every descendant (a wrapper's children, a browser a server launched), and every process
+// that carries the server's marker in its environment (the runner gives each server
+// MCP_CLIENT_MATRIX_SERVER=<run>/<name>; children inherit it), which finds a process that left the tree (a
+// daemon that re-parented itself) as well. Each is kept with its start time, so that a later process that
+// happens to get the same pid is not taken for a leftover.
+import { readdirSync, readFileSync } from 'node:fs';
 import { descendantsOf } from '../../src/mcp/processTree';
 import type { ProcessRecord } from './plan';
 
@@ -24,10 +27,26 @@ function commandLine(pid: number): string {
   }
 }
 
-/** `root` and its descendants, as they are now. */
-export async function processTree(root: number): Promise<ProcessRecord[]> {
+export const MARKER = 'MCP_CLIENT_MATRIX_SERVER';
+
+/** The processes whose environment holds `MCP_CLIENT_MATRIX_SERVER=<marker>`. */
+export function markedProcesses(marker: string): number[] {
+  const entry = `${MARKER}=${marker}`;
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry);
+    } catch {
+      return false; // gone, or not ours to read
+    }
+  });
+}
+
+/** The processes of a server now: the trees under `roots` and every process with its marker. */
+export async function serverProcesses(marker: string, roots: number[]): Promise<ProcessRecord[]> {
+  const pids = new Set(markedProcesses(marker));
+  for (const root of roots) for (const pid of [root, ...(await descendantsOf(root))]) pids.add(pid);
   const records: ProcessRecord[] = [];
-  for (const pid of [root, ...(await descendantsOf(root))]) {
+  for (const pid of [...pids].sort((a, b) => a - b)) {
     const s = stat(pid);
     if (s && s.state !== 'Z') records.push({ pid, started: s.started, command: commandLine(pid) });
   }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { SessionState } from '../../src/mcp/sessionState';
 import { api, callTool, hooks } from '../host/helpers';
 import { until } from '../shared/until';
-import { describe, leftAfter, kill, processTree } from './processes';
+import { describe, leftAfter, kill, serverProcesses } from './processes';
 import { type MatrixResults, type PlanRow, type ProcessRecord, reason, rowResult } from './plan';
 
 const START_TIMEOUT_MS = 120_000;
@@ -22,10 +22,10 @@ export async function serverPids(): Promise<Record<string, number>> {
   return (await vscode.commands.executeCommand<Record<string, number>>(hooks.serverProcesses)) ?? {};
 }
 
-/** The processes of `row` now: the tree under the process the extension started, or the runner's. */
+/** The processes of `row` now: the tree under the process the extension (or the runner) started, and its marked ones. */
 export async function processesOf(row: PlanRow): Promise<ProcessRecord[]> {
   const roots = row.transport === 'stdio' ? [(await serverPids())[row.name]].filter((p): p is number => p !== undefined) : (row.servedPids ?? []);
-  return (await Promise.all(roots.map(processTree))).flat();
+  return serverProcesses(row.marker, roots);
 }
 
 export async function startServer(row: PlanRow, results: MatrixResults): Promise<boolean> {
@@ -82,6 +82,7 @@ export async function checkCall(row: PlanRow, results: MatrixResults): Promise<v
     if (outcome.isError) throw new Error(`${recipe.tool} returned an error: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`);
     if (!new RegExp(recipe.expect).test(shown)) throw new Error(`${recipe.tool}'s result does not match /${recipe.expect}/: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`);
     result.call = { ok: true };
+    result.processesAfterCall = (await processesOf(row)).length;
   } catch (error) {
     result.call = { ok: false, detail: reason(error) };
   }
