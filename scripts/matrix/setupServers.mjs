@@ -6,6 +6,9 @@
 // toolchain's Node 24 (the servers run on it) in a clean npm environment, and a failure names the
 // package, repeats the installer's last lines and keeps its whole output in <cache>/logs/.
 //
+// Install scripts do not run (--ignore-scripts): third-party code runs when the matrix starts a server, not
+// while it installs one.
+//
 // One folder per package, not one install of them all: a package whose install fails is named and the
 // others still install; a pin changed in the manifest reinstalls that package alone; and no package's
 // dependency tree is bent by another's (two servers may pin different SDK versions).
@@ -121,6 +124,9 @@ export async function setupServers({ log = (text) => console.error(text), env = 
       step: `the matrix server ${spec}`,
       target: join(cache, 'matrix', 'npm', folderName(spec)),
       packages: [spec],
+      // No install scripts: none of the servers needs one, and the one that has one (n8n-mcp's
+      // better-sqlite3, compiled for minutes) falls back to sql.js, its documented pure-JavaScript path.
+      flags: ['--ignore-scripts'],
       node: node24,
       // Servers that drive a browser use the machine's Chromium: nothing downloads one of its own.
       env: { ...env, PUPPETEER_SKIP_DOWNLOAD: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
