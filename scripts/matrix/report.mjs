@@ -119,7 +119,7 @@ export function compatibilityMarkdown({ entries, results, judged, versions, timi
     const result = results.rows?.[entry.name];
     const { marks } = judged[i];
     const mark = (check) => marks[check] ?? '—';
-    const pkg = entry.npm ? entry.npm.slice(0, entry.npm.lastIndexOf('@')) : entry.python ? `test/fixtures/python/${entry.python}` : '';
+    const pkg = entry.npm ? entry.npm.slice(0, entry.npm.lastIndexOf('@')) : entry.python ? `test/fixtures/python/${entry.python}` : (entry.command ?? '');
     const via = entry.serve ? ` (${entry.serve.type ?? 'http'})` : '';
     lines.push(`| ${cell(entry.name)}${via} | ${cell(pkg)} | ${cell(versions[entry.name])} | ${cell(result?.protocolVersion ?? '—')} | ${seconds(result?.start?.ms)} | ${processes(result)} | ${count(result?.lists, 'tools')} | ${count(result?.lists, 'prompts')} | ${count(result?.lists, 'resources')} | ${count(result?.lists, 'templates')} | ${mark('call')} | ${mark('app')} | ${mark('update')} | ${mark('theme')} | ${mark('stop')} | ${mark('reload')} | ${leftovers(result)} |`);
   }

@@ -6,8 +6,9 @@
 // window, judges the results (report.mjs) and writes docs/compatibility.md.
 //
 // `npm run test:matrix` (scripts/test.mjs --matrix) builds and runs it; `npm test` runs it as one part.
-// MCP_MATRIX_ONLY=<regex>: only the servers whose name matches (while working on a recipe); such a run
-// writes its table to .test-host/matrix/compatibility.md, not to docs/.
+// MCP_MATRIX_ONLY=<regex>: only the servers whose name matches (while working on a recipe);
+// MCP_MATRIX_MANIFEST=<file>: another manifest in the format of servers.json (other servers, other recipes).
+// Either writes its table to .test-host/matrix/compatibility.md, not to docs/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,11 +47,15 @@ function resolvePlaceholders(value, context) {
   })));
 }
 
-/** The command that runs an entry: its npm package's program on the toolchain's Node, or its Python fixture. */
+/**
+ * The command that runs an entry: its npm package's program on the toolchain's Node, its Python file (in
+ * test/fixtures/python, or a path) on the SDK's virtual environment, or a command of its own.
+ */
 function programOf(entry, installed) {
   if (entry.npm) return { command: installed.node, args: [binPath(installed.packages[entry.npm], entry.bin)] };
-  if (entry.python) return { command: installed.python, args: [join(PYTHON_FIXTURES, entry.python)] };
-  throw new Error(`${entry.name}: give it "npm" (a pinned package) or "python" (a file in test/fixtures/python)`);
+  if (entry.python) return { command: installed.python, args: [resolve(PYTHON_FIXTURES, entry.python)] };
+  if (entry.command) return { command: entry.command === 'node' ? installed.node : entry.command, args: [] };
+  throw new Error(`${entry.name}: give it "npm" (a pinned package), "python" (a file in test/fixtures/python) or "command"`);
 }
 
 /** A scratch copy of the matrix workspace, a git repository with one commit (for the git server). */
@@ -79,7 +84,7 @@ function sweepLeftovers() {
   return found;
 }
 
-const versionOf = (entry, manifest) => (entry.npm ? parseSpec(entry.npm).version : `mcp ${manifest.python.mcp} (Python SDK)`);
+const versionOf = (entry, manifest) => (entry.npm ? parseSpec(entry.npm).version : entry.python ? `mcp ${manifest.python.mcp} (Python SDK)` : '—');
 
 /**
  * @param {{ log?: (text: string) => void, manifest?: object, only?: string, docPath?: string }} [options]
@@ -167,7 +172,8 @@ export async function runMatrix({ log = (text) => console.log(text), manifest = 
       versions: Object.fromEntries(entries.map((e) => [e.name, versionOf(e, manifest)])),
       date: new Date().toISOString().slice(0, 10), environment: 'code-server 4.139.1 (VS Code 1.139.1), Node 24, Debian Chromium, 2 cores',
     });
-    const target = docPath ?? (only ? join(outDir, 'compatibility.md') : join(root, 'docs', 'compatibility.md'));
+    const partial = only || process.env.MCP_MATRIX_MANIFEST;
+    const target = docPath ?? (partial ? join(outDir, 'compatibility.md') : join(root, 'docs', 'compatibility.md'));
     writeFileSync(target, markdown);
     log(`matrix: ${entries.length} servers in ${Math.round(totalMs / 1000)} s (setup ${Math.round(setupMs / 1000)} s); table: ${target}; screenshots: ${outDir}`);
     for (const j of judged) for (const text of j.fixed) log(`matrix: ${j.name}: ${text}`);

@@ -26,8 +26,9 @@ export const MANIFEST = join(repoRoot, 'test', 'matrix', 'servers.json');
 const CONCURRENCY = 4;
 const REGISTRY_HINT = 'check that the npm registry is reachable (npm ping) and that the pinned version exists (npm view <package> versions), then try again';
 
-export function readManifest() {
-  return JSON.parse(readFileSync(MANIFEST, 'utf8'));
+/** The manifest: test/matrix/servers.json, or the file MCP_MATRIX_MANIFEST names (another set of servers, in the same format). */
+export function readManifest(file = process.env.MCP_MATRIX_MANIFEST || MANIFEST) {
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** "@scope/name@1.2.3" → { name: "@scope/name", version: "1.2.3" }. */
