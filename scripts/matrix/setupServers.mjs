@@ -119,6 +119,8 @@ export async function setupServers({ log = (text) => console.error(text), env = 
   const specs = npmSpecs(manifest);
   const missing = specs.filter((spec) => !existsSync(join(packageDir(cache, spec), 'package.json')));
   if (missing.length) report(`installing ${missing.length} MCP server package(s) from npm for the compatibility matrix: ${missing.join(', ')}`);
+  // The Python SDK installs beside them (pip waits on its index, npm on the registry).
+  const python = pythonSdk({ cache, version: manifest.python.mcp, logsDir, report }).then((path) => ({ path }), (error) => ({ error }));
   const errors = await pool(missing, CONCURRENCY, async (spec) => {
     const started = Date.now();
     await npmInstall({
@@ -136,15 +138,11 @@ export async function setupServers({ log = (text) => console.error(text), env = 
     });
     report(`installed ${spec} (${Math.round((Date.now() - started) / 1000)} s)`);
   });
-  let python;
-  try {
-    python = await pythonSdk({ cache, version: manifest.python.mcp, logsDir, report });
-  } catch (error) {
-    errors.push(error);
-  }
+  const sdk = await python;
+  if (sdk.error) errors.push(sdk.error);
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new SetupError(`${errors.length} matrix servers`, 'their installs failed', { hint: errors.map((e) => e.message).join('\n') });
-  return { node: node24, python, packages: Object.fromEntries(specs.map((spec) => [spec, packageDir(cache, spec)])) };
+  return { node: node24, python: sdk.path, packages: Object.fromEntries(specs.map((spec) => [spec, packageDir(cache, spec)])) };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
