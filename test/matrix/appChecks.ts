@@ -9,6 +9,7 @@ import { closeAllApps, initializedApp, shownApps, type ShownApp } from '../host/
 import { callTool } from '../host/helpers';
 import { ui } from '../host/uiDriver';
 import { until } from '../shared/until';
+import { poll } from './poll';
 import { type AppRecipe, type MatrixPlan, type MatrixResults, type PlanRow, reason, rowResult } from './plan';
 
 // Bounds on waiting for what a working app does in a second or two: they only decide how long a failure
@@ -21,17 +22,6 @@ const LIGHT = 0.5;
 
 async function setTheme(theme: string): Promise<void> {
   await vscode.workspace.getConfiguration('workbench').update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-}
-
-/** Polls `probe` every quarter second (each probe is a round trip to the browser) until it gives a value. */
-async function poll<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 const matches = (text: string | null, pattern?: string) => text !== null && text !== '' && (pattern === undefined || new RegExp(pattern).test(text));

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { SessionState } from '../../src/mcp/sessionState';
 import { api, callTool, hooks } from '../host/helpers';
-import { until } from '../shared/until';
+import { poll } from './poll';
 import { describe, leftAfter, kill, serverProcesses } from './processes';
 import { type MatrixResults, type PlanRow, type ProcessRecord, reason, rowResult } from './plan';
 
@@ -36,7 +36,7 @@ export async function startServer(row: PlanRow, results: MatrixResults): Promise
     // A failed start that the extension will retry (its backoff) is not the end: a cold server on a busy
     // machine may miss the first handshake. The first failure is kept, to be shown beside the start time.
     let firstFailure: string | undefined;
-    const reached = await until(`${row.name} to run`, async () => {
+    const reached = await poll(`${row.name} to run`, async () => {
       const s = await state(row.name);
       if (s?.kind === 'error') firstFailure ??= s.message;
       return s && (s.kind === 'running' || SessionState.hasGivenUp(s)) && s;
@@ -94,7 +94,7 @@ export async function checkStop(row: PlanRow, results: MatrixResults): Promise<v
   const before = await processesOf(row);
   try {
     await vscode.commands.executeCommand('mcpClient.stopServer', row.name);
-    await until(`${row.name} to stop`, async () => (await state(row.name))?.kind === 'stopped', STOP_TIMEOUT_MS);
+    await poll(`${row.name} to stop`, async () => (await state(row.name))?.kind === 'stopped', STOP_TIMEOUT_MS);
     const left = await leftAfter(before, STOP_TIMEOUT_MS);
     kill(left);
     result.stop = left.length ? { ok: false, leftovers: left.map(describe), detail: `${left.length} process(es) still ran after Stop` } : { ok: true };
