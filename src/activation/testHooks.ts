@@ -24,6 +24,7 @@ import type { ToolsTreeProvider } from '../tools/toolsTree';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { TasksTreeProvider } from '../tasks/tasksTree';
 import type { SkillsTreeProvider } from '../skills/skillsTree';
+import type { SessionManager } from '../mcp/sessionManager';
 
 
 export const TestHookIds = {
@@ -45,6 +46,7 @@ export const TestHookIds = {
   tasks: 'mcpClient.test.tasks',
   skillsTree: 'mcpClient.test.skillsTree',
   notifications: 'mcpClient.test.notifications',
+  serverProcesses: 'mcpClient.test.serverProcesses',
 } as const;
 
 export interface Inspectable {
@@ -59,10 +61,11 @@ export interface Inspectable {
   tasks: ToolTasks;
   tasksTree: TasksTreeProvider;
   skillsTree: SkillsTreeProvider;
+  sessions: SessionManager;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions } = parts;
   const command = vscode.commands.registerCommand;
   // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
   let notifications: { severity: Severity; message: string }[] = [];
@@ -73,6 +76,10 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       if (query.clear) notifications = [];
       return shown;
     }),
+    // The process id of each stdio server that runs (the compatibility matrix counts and follows its process tree).
+    command(TestHookIds.serverProcesses, () =>
+      Object.fromEntries(sessions.entries().flatMap((e) => (e.session?.pid === undefined ? [] : [[e.name, e.session.pid]]))),
+    ),
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
         const item = serversTree.getTreeItem(entry);
