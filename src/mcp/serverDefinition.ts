@@ -1,5 +1,6 @@
 // A server's configuration after validation and variable resolution: what the session layer runs.
 import { redactArgs, redactUrl } from './redact';
+import type { SandboxDefinition } from './sandbox/sandboxDefinition';
 
 /** Where a server is defined. Workspace and folder servers run repository code and need consent. */
 export type ServerScope = 'user' | 'workspace' | 'folder';
@@ -83,6 +84,8 @@ export interface ServerDefinition {
   leftToVscode?: string;
   oauth?: OAuthSettings;
   dev?: DevModeSettings;
+  /** Stdio servers that run in a sandbox (config/sandboxSettings.ts decides which): what they may reach. Unset: not sandboxed. */
+  sandbox?: SandboxDefinition;
   /**
    * Values taken from the user's environment (`${env:NAME}`) into the url, headers, args or env: shown by
    * name in the consent question and masked as secrets wherever the session writes text.
