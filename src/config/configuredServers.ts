@@ -9,6 +9,6 @@ import { withVscodeMcp } from './vscodeMcpJson';
 import { readVscodeMcp } from './vscodeMcpReader';
 
 export function readConfiguredServers(globalStoragePath: string): ConfiguredServer[] {
-  const ctx = readResolveContext();
+  const ctx = readResolveContext(globalStoragePath);
   return withVscodeMcp(resolveServers(readServerSources(), ctx), readVscodeMcp(globalStoragePath), ctx);
 }

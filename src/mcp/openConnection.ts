@@ -14,7 +14,7 @@ import { loadDefinition } from './envFile';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
-import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
+import { classifyStartFailure, isStartFailure, speaksOurs, StartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
 import { describeSandbox, endInstallPhase, sandboxUnavailable } from './sandbox/sandboxStart';
 import { sandboxedSpawn } from './sandbox/sandboxedSpawn';
@@ -171,6 +171,7 @@ async function spawnAndConnect(
     return connection;
   } catch (error) {
     if (monitor?.unavailable) throw sandboxUnavailable(definition, monitor.unavailable, error);
+    if (monitor?.invalid) throw new StartFailure('invalid-configuration', `Invalid configuration: ${monitor.invalid}.`, error);
     throw error;
   }
 }

@@ -111,7 +111,7 @@ export const PRESENTATION_ONLY = {
   start: 'when the server starts (at window open or on first use), not what it runs',
   disabled: 'whether the server starts at all; a disabled server never runs, so nothing is consented',
   leftToVscode: 'not a setting: whether VS Code runs the same server instead of this extension',
-  registry: 'where an update is looked for (a later update is asked about when installed), not what runs',
+  registry: 'where an update is looked for (a later update is asked about when installed), not what runs; that a registry install runs sandboxed by default reaches the hash through `sandbox`',
 } as const satisfies Record<string, string>;
 
 declare const loadedBrand: unique symbol;

@@ -7,9 +7,9 @@
 // fixed when it starts), and servers have different sandboxes; it also installs process-wide signal and
 // exit handlers, and its proxies die with the server they serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants as fsConstants, mkdirSync, readSync, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, sep } from 'node:path';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { encodeReport, INSTALL_DONE_SIGNAL, UNAVAILABLE_EXIT_CODE, type LauncherJob, type LauncherReport } from './launcherProtocol';
 import { ownFolders } from './sandboxDefinition';
@@ -92,6 +92,28 @@ function missingPieces(): { tools?: { bwrap: string; socat: string; rg: string }
   return { tools: { bwrap: bwrap!, socat: socat!, rg: rg! } };
 }
 
+/** A repository's write folder whose real path leads out of the workspace folders (a symlink out), if any. */
+function writeFoldersOutside(job: LauncherJob): string | undefined {
+  const within = job.sandbox.filesystem.writeWithin;
+  if (!within) return undefined;
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const folders = within.map(real);
+  for (const path of job.sandbox.filesystem.allowWrite) {
+    if (path === job.sandbox.ownDir || within.includes(path)) continue;
+    const target = real(path);
+    if (!folders.some((f) => target === f || target.startsWith(f.endsWith(sep) ? f : f + sep))) {
+      return `the folder ${path} that the workspace settings let this server write (sandbox.filesystem.allowWrite) is ${target} on disk, outside the workspace folders; a repository may only open its own folders to writing`;
+    }
+  }
+  return undefined;
+}
+
 function runtimeConfig(job: LauncherJob, tools: { bwrap: string; socat: string; rg: string } | undefined, withInstall: boolean): SandboxRuntimeConfig {
   const { filesystem, network } = job.sandbox;
   return {
@@ -107,6 +129,11 @@ async function main(): Promise<void> {
   const found = missingPieces();
   if (found.unavailable) {
     report(found.unavailable);
+    process.exit(UNAVAILABLE_EXIT_CODE);
+  }
+  const invalid = writeFoldersOutside(job);
+  if (invalid) {
+    report({ kind: 'invalid', message: invalid });
     process.exit(UNAVAILABLE_EXIT_CODE);
   }
   for (const dir of ownFolders(job.sandbox)) mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -27,6 +27,8 @@ export type LauncherReport =
   | { kind: 'refused'; line: string }
   /** The sandbox cannot run here: nothing was started. `missing` names the piece, `fix` what to do. */
   | { kind: 'unavailable'; missing: string; fix: string }
+  /** The sandbox's settings cannot be honoured as written (a repository's write folder that leads out of it). */
+  | { kind: 'invalid'; message: string }
   /** The registry allowed while the server started is no longer reachable. */
   | { kind: 'installDone'; domains: string[] };
 

@@ -15,6 +15,8 @@ export interface SandboxDefinition {
     denyRead: string[];
     /** Readable again inside a denied folder (user settings only). */
     allowRead: string[];
+    /** A repository's allowWrite: each must be inside these folders on its real path too (checked at start). */
+    writeWithin?: string[];
   };
   network: {
     /** Hosts it may connect to (through the sandbox's proxy); nothing else. */

@@ -41,6 +41,8 @@ export class RefusalLog {
 export class SandboxMonitor {
   /** The launcher could not set the sandbox up: nothing ran. */
   unavailable: { missing: string; fix: string } | undefined;
+  /** The launcher refused the sandbox's settings: nothing ran. */
+  invalid: string | undefined;
   private readonly seen = new Set<string>();
 
   constructor(
@@ -62,6 +64,8 @@ export class SandboxMonitor {
       else this.logger.info(`Sandbox: ${report.line}`);
     } else if (report?.kind === 'unavailable') {
       this.unavailable = { missing: report.missing, fix: report.fix };
+    } else if (report?.kind === 'invalid') {
+      this.invalid = report.message;
     } else if (report?.kind === 'installDone') {
       this.logger.info(`Sandbox: the server has answered; ${report.domains.join(', ')} (allowed while it started, to download it) is no longer reachable.`);
     }
