@@ -44,8 +44,8 @@ export function sandboxOf(
   if (workspace) for (const path of allowWrite) pushIf(errors, outsideFolders('sandbox.filesystem.allowWrite', path, place, at));
   const allowedDomains = (settings?.network?.allowedDomains ?? []).map((d) => d.toLowerCase());
   for (const domain of allowedDomains) {
-    if (/^\*\.[^.]+(?::\d+)?$/.test(domain)) errors.push(`${at}.sandbox.network.allowedDomains: "${domain}" is too broad (every host under a top-level domain); name the hosts, e.g. "*.example.com"`);
-    else if (workspace && isLocalHost(domain)) errors.push(`${at}.sandbox.network.allowedDomains: "${domain}" is not allowed in ${place.label}: it ${SCOPE_RULES['sandbox.network.allowedDomains'].does}. Add it for this server in your user settings instead (Preferences: Open User Settings (JSON)), if you trust it.`);
+    if (workspace && isLocalHost(domain)) errors.push(`${at}.sandbox.network.allowedDomains: "${domain}" is not allowed in ${place.label}: it ${SCOPE_RULES['sandbox.network.allowedDomains'].does}. Add it for this server in your user settings instead (Preferences: Open User Settings (JSON)), if you trust it.`);
+    else if (/^\*\.[^.]+(?::\d+)?$/.test(domain)) errors.push(`${at}.sandbox.network.allowedDomains: "${domain}" is too broad (every host under a top-level domain); name the hosts, e.g. "*.example.com"`);
   }
 
   const ownDir = join(ctx.sandbox.cacheDir, `${name.replace(/[^\w.-]/g, '_').slice(0, 40)}-${createHash('sha256').update(JSON.stringify([place.scope, place.folders, name])).digest('hex').slice(0, 12)}`);

@@ -5,7 +5,8 @@
 // variable name, oauth, dev, timeouts. Header, env and `${env:…}` values are never shown (they may be
 // credentials); their names are. No `vscode` import: unit-tested.
 import { redactUrl } from '../mcp/redact';
-import { DEFAULT_TIMEOUT_MS } from '../mcp/serverDefinition';
+import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../mcp/serverDefinition';
+import { sandboxSummary } from './sandboxText';
 import { consentMaterial, settingName } from './consentMaterial';
 import type { ConsentRequest } from './consentPolicy';
 
@@ -22,7 +23,7 @@ export interface ConsentSummary {
 }
 
 /** Shown in the command line or its own fact already; identity keys name the server itself. */
-const SHOWN_ELSEWHERE = /^(name|scope|folder|environment|transport\.|dev\.base|dev\.within)/;
+const SHOWN_ELSEWHERE = /^(name|scope|folder|environment|transport\.|dev\.base|dev\.within|sandbox)/;
 /** Values a key has when nobody set it: not worth a line. */
 const DEFAULTS: Record<string, string> = { timeoutMs: String(DEFAULT_TIMEOUT_MS), roots: 'true' };
 const MAX_VALUE_CHARS = 200;
@@ -48,7 +49,7 @@ export function summarize(request: ConsentRequest, labels: { workspace: string; 
     return {
       ...base,
       runs: [t.command, ...t.args].map(shellWord).join(' '),
-      facts: [...(t.cwd ? [`cwd: ${t.cwd}`] : []), ...(env.length ? [`env: ${env.join(', ')}`] : []), ...envFile, ...fromEnvironment, ...others],
+      facts: [sandboxFact(definition), ...(t.cwd ? [`cwd: ${t.cwd}`] : []), ...(env.length ? [`env: ${env.join(', ')}`] : []), ...envFile, ...fromEnvironment, ...others],
     };
   }
   const headers = Object.keys(t.headers);
@@ -64,6 +65,11 @@ function otherSettings(request: ConsentRequest): string[] {
   return consentMaterial(request.definition)
     .filter(([path, value]) => !SHOWN_ELSEWHERE.test(path) && DEFAULTS[path] !== value)
     .map(([path, value]) => `${settingName(path)}: ${display(value)}`);
+}
+
+/** Whether it runs sandboxed, and what it may reach (issue 28): the first fact of a stdio server. */
+function sandboxFact(definition: ServerDefinition): string {
+  return definition.sandbox ? `sandboxed: ${sandboxSummary(definition.sandbox)}` : 'not sandboxed: it runs with all your rights (files, network, credentials)';
 }
 
 function display(json: string): string {
