@@ -51,6 +51,7 @@ import type { SamplingHandler } from '../sampling/samplingCapability';
 import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { ConsentError } from '../trust/consentPolicy';
+import { registerSandbox } from '../sandbox/registerSandbox';
 import { registerTrustCommands } from '../trust/registerTrust';
 import { registerTestHooks } from './testHooks';
 
@@ -150,6 +151,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const skills = registerSkills(sessions);
   const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
+  const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 
   const disposables: vscode.Disposable[] = [
@@ -171,6 +173,8 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...registry.disposables,
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
+    host.serversTree.addNotes(sandbox.notes),
+    ...sandbox.disposables,
     icons,
     host.serversTree.setIcons(icons),
     host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
@@ -205,6 +209,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         logLevel: readLogLevel(),
         eraMemory,
         prepare,
+        sandboxRefusals: sandbox.refusals,
       }),
     readConfiguredServers,
     loadDefinition,
