@@ -53,7 +53,7 @@ import { ToolCatalog } from '../tools/toolCatalog';
 import { ConsentError } from '../trust/consentPolicy';
 import { registerSandbox } from '../sandbox/registerSandbox';
 import { registerTrustCommands } from '../trust/registerTrust';
-import { registerTestHooks } from './testHooks';
+import { recordOutput, registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
 export interface ActivationHost {
@@ -202,7 +202,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     createSession: (definition) =>
       new McpSession({
         definition,
-        logger: logs.logger(definition.name),
+        logger: answers.enabled ? recordOutput(definition.name, logs.logger(definition.name)) : logs.logger(definition.name),
         clientInfo,
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
         capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), ...tasks.capabilities],

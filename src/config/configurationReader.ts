@@ -50,8 +50,9 @@ export function readResolveContext(globalStoragePath?: string): ResolveContext {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const userHome = homedir();
   const policy = sandboxPolicyOf(vscode.workspace.getConfiguration().inspect<string>(SettingKeys.sandboxDefault)?.globalValue);
-  // …/User/globalStorage/<extension>: three folders up is VS Code's user data folder (settings, secrets, state).
-  const privateDirs = globalStoragePath ? [dirname(dirname(dirname(globalStoragePath)))] : [];
+  // …/User/globalStorage/<extension>: two folders up is VS Code's User folder (settings, state, secrets).
+  // Not the user data folder above it: code-server keeps the extensions there, this one's launcher too.
+  const privateDirs = globalStoragePath ? [dirname(dirname(globalStoragePath))] : [];
   return {
     workspaceFolders: folders.map((f) => ({ name: f.name, path: f.uri.fsPath })),
     userHome,

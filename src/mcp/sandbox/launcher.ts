@@ -7,9 +7,9 @@
 // fixed when it starts), and servers have different sandboxes; it also installs process-wide signal and
 // exit handlers, and its proxies die with the server they serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants as fsConstants, mkdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants as fsConstants, mkdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { delimiter, join, sep } from 'node:path';
+import { delimiter, dirname, join, sep } from 'node:path';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { encodeReport, INSTALL_DONE_SIGNAL, UNAVAILABLE_EXIT_CODE, type LauncherJob, type LauncherReport } from './launcherProtocol';
 import { ownFolders } from './sandboxDefinition';
@@ -114,6 +114,19 @@ function writeFoldersOutside(job: LauncherJob): string | undefined {
   return undefined;
 }
 
+/**
+ * The runtime's seccomp helper ships beside this bundle (dist/vendor/seccomp/<arch>/apply-seccomp). An
+ * extension package is a zip, and an unpacker that drops the executable bit would leave it unrunnable.
+ */
+function keepHelperExecutable(): void {
+  const helper = join(dirname(process.argv[1] ?? ''), 'vendor', 'seccomp', process.arch === 'arm64' ? 'arm64' : 'x64', 'apply-seccomp');
+  try {
+    if ((statSync(helper).mode & 0o111) === 0) chmodSync(helper, 0o755);
+  } catch {
+    // Not there (a development build run from out/): the runtime finds its own in node_modules.
+  }
+}
+
 function runtimeConfig(job: LauncherJob, tools: { bwrap: string; socat: string; rg: string } | undefined, withInstall: boolean): SandboxRuntimeConfig {
   const { filesystem, network } = job.sandbox;
   return {
@@ -137,6 +150,7 @@ async function main(): Promise<void> {
     process.exit(UNAVAILABLE_EXIT_CODE);
   }
   for (const dir of ownFolders(job.sandbox)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  keepHelperExecutable();
   process.chdir(job.cwd);
   try {
     await SandboxManager.initialize(runtimeConfig(job, found.tools, true), undefined, true);

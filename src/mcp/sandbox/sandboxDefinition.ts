@@ -67,14 +67,15 @@ export const DEFAULT_DENY_READ_IN_HOME: readonly string[] = [
   'Library/Safari',
   'Library/Cookies',
   'Library/Keychains',
-  // VS Code's own storage (its secret storage, settings, extensions' global state), every flavour.
+  // VS Code's own storage (its secret storage, settings, extensions' global state), every flavour. Not the
+  // extensions folders (~/.vscode-server/extensions…): the sandbox's own helper binary is in one of them.
   '.config/Code',
   '.config/Code - Insiders',
   '.config/VSCodium',
   '.config/Cursor',
-  '.vscode-server',
-  '.vscode-server-insiders',
-  '.local/share/code-server',
+  '.vscode-server/data',
+  '.vscode-server-insiders/data',
+  '.local/share/code-server/User',
   '.config/code-server',
   'Library/Application Support/Code',
   'Library/Application Support/Code - Insiders',

@@ -55,7 +55,7 @@ describe('Sandbox settings (issue 28)', () => {
     const sandbox = sandboxOf({ command: 'node' })!;
     assert.deepEqual(sandbox.filesystem.allowWrite, [ws, sandbox.ownDir]);
     assert.match(sandbox.ownDir, /^\/home\/me\/\.cache\/mcp-client\/sandbox\/s-[0-9a-f]{12}$/);
-    for (const hidden of ['.ssh', '.aws', '.config/gh', '.gnupg', '.mozilla', '.config/google-chrome', '.vscode-server']) assert.ok(sandbox.filesystem.denyRead.includes(join(home, hidden)), hidden);
+    for (const hidden of ['.ssh', '.aws', '.config/gh', '.gnupg', '.mozilla', '.config/google-chrome', '.vscode-server/data']) assert.ok(sandbox.filesystem.denyRead.includes(join(home, hidden)), hidden);
     assert.ok(sandbox.filesystem.denyRead.includes('/home/me/.config/Code'));
     assert.deepEqual(sandbox.network, { allowedDomains: [], installDomains: [] });
   });
