@@ -53,6 +53,17 @@ const sandboxLauncher = {
   // CommonJS dependencies of the runtime (node-forge…) call require(); an ESM bundle needs one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };
+// Dev mode's debug relay (src/mcp/sandbox/debugRelay.ts), run inside a sandbox: plain Node, no dependencies.
+const sandboxDebugRelay = {
+  entryPoints: { sandboxDebugRelay: 'src/mcp/sandbox/debugRelay.ts' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  minify: production,
+  logLevel: 'warning',
+};
 const RUNTIME_VENDOR = 'node_modules/@anthropic-ai/sandbox-runtime/vendor';
 function copySandboxVendor() {
   for (const part of ['seccomp/x64/apply-seccomp', 'seccomp/arm64/apply-seccomp', 'java-proxy-agent/srt-proxy-agent.jar']) {
@@ -102,6 +113,7 @@ if (watch) {
 } else {
   await esbuild.build(extension);
   await esbuild.build(sandboxLauncher);
+  await esbuild.build(sandboxDebugRelay);
   copySandboxVendor();
   if (tests) {
     // Files are overwritten in place rather than the folder being emptied first, so a build does not

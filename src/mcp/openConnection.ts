@@ -138,7 +138,7 @@ async function spawnAndConnect(
   logger.info(`Starting: ${[config.command, ...redactArgs(config.args)].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
   const serverEnv = { ...getDefaultEnvironment(), ...config.env };
   // A sandboxed server starts through its launcher (sandbox/sandboxedSpawn.ts); its reports come on stderr.
-  const sandboxed = definition.sandbox ? sandboxedSpawn(config, definition.sandbox, serverEnv) : undefined;
+  const sandboxed = definition.sandbox ? sandboxedSpawn(config, definition.sandbox, serverEnv, definition.dev?.debug !== undefined) : undefined;
   const monitor = sandboxed && new SandboxMonitor(definition.name, sandboxed.nonce, definition.sandbox!, logger, options.sandboxRefusals);
   if (definition.sandbox) logger.info(describeSandbox(definition.sandbox));
   const transport = new ManagedStdioTransport(

@@ -69,7 +69,9 @@ function otherSettings(request: ConsentRequest): string[] {
 
 /** Whether it runs sandboxed, and what it may reach (issue 28): the first fact of a stdio server. */
 function sandboxFact(definition: ServerDefinition): string {
-  return definition.sandbox ? `sandboxed: ${sandboxSummary(definition.sandbox)}` : 'not sandboxed: it runs with all your rights (files, network, credentials)';
+  if (!definition.sandbox) return 'not sandboxed: it runs with all your rights (files, network, credentials)';
+  const debugged = definition.dev?.debug ? "; under dev.debug, VS Code's debugger talks to it through the sandbox" : '';
+  return `sandboxed: ${sandboxSummary(definition.sandbox)}${debugged}`;
 }
 
 function display(json: string): string {

@@ -13,6 +13,7 @@ import { delimiter, dirname, join, sep } from 'node:path';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { encodeReport, INSTALL_DONE_SIGNAL, UNAVAILABLE_EXIT_CODE, type LauncherJob, type LauncherReport } from './launcherProtocol';
 import { ownFolders } from './sandboxDefinition';
+import { startDebugBridge } from './debugBridge';
 import { innerCommand, outerEnvironment } from './launcherEnvironment';
 
 const MAX_JOB_BYTES = 4 * 1024 * 1024;
@@ -127,10 +128,10 @@ function keepHelperExecutable(): void {
   }
 }
 
-function runtimeConfig(job: LauncherJob, tools: { bwrap: string; socat: string; rg: string } | undefined, withInstall: boolean): SandboxRuntimeConfig {
+function runtimeConfig(job: LauncherJob, tools: { bwrap: string; socat: string; rg: string } | undefined, withInstall: boolean, debugHosts: string[]): SandboxRuntimeConfig {
   const { filesystem, network } = job.sandbox;
   return {
-    network: { allowedDomains: [...network.allowedDomains, ...(withInstall ? network.installDomains : [])], deniedDomains: [] },
+    network: { allowedDomains: [...network.allowedDomains, ...(withInstall ? network.installDomains : []), ...debugHosts], deniedDomains: [] },
     filesystem: { allowWrite: filesystem.allowWrite, denyWrite: filesystem.denyWrite, denyRead: filesystem.denyRead, allowRead: filesystem.allowRead },
     ...(tools ? { bwrapPath: tools.bwrap, socatPath: tools.socat, ripgrep: { command: tools.rg } } : {}),
   } as SandboxRuntimeConfig;
@@ -152,8 +153,11 @@ async function main(): Promise<void> {
   for (const dir of ownFolders(job.sandbox)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   keepHelperExecutable();
   process.chdir(job.cwd);
+  // Dev mode's debugger: its connections go through the proxy, to this one port outside (debugBridge.ts).
+  const bridge = job.debug?.mode === 'inspector' ? await startDebugBridge(job.debug.port) : undefined;
+  const debugHosts = job.debug ? [`127.0.0.1:${bridge?.bridgePort ?? job.debug.port}`] : [];
   try {
-    await SandboxManager.initialize(runtimeConfig(job, found.tools, true), undefined, true);
+    await SandboxManager.initialize(runtimeConfig(job, found.tools, true, debugHosts), undefined, true);
   } catch (error) {
     report({ kind: 'unavailable', missing: `the sandbox runtime (${(error as Error).message})`, fix: `check that bubblewrap, socat and ripgrep work: ${APT}` });
     process.exit(UNAVAILABLE_EXIT_CODE);
@@ -173,11 +177,13 @@ async function main(): Promise<void> {
 
   process.on(INSTALL_DONE_SIGNAL, () => {
     if (job.sandbox.network.installDomains.length === 0) return;
-    SandboxManager.updateConfig(runtimeConfig(job, found.tools, false));
+    SandboxManager.updateConfig(runtimeConfig(job, found.tools, false, debugHosts));
     report({ kind: 'installDone', domains: job.sandbox.network.installDomains });
   });
 
-  const wrapped = await SandboxManager.wrapWithSandbox(innerCommand(job), undefined, undefined, undefined, { commandId: job.nonce, commandText: job.command });
+  const relay = job.debug ? [job.debug.node, job.debug.relay, job.debug.mode, String(job.debug.port), String(bridge?.bridgePort ?? 0), '--'] : [];
+  const relayEnv: Record<string, string> = job.debug && !job.env.ELECTRON_RUN_AS_NODE ? { ELECTRON_RUN_AS_NODE: '1', MCP_CLIENT_RELAY_UNSET_ELECTRON: '1' } : {};
+  const wrapped = await SandboxManager.wrapWithSandbox(innerCommand(job, relay, relayEnv), undefined, undefined, undefined, { commandId: job.nonce, commandText: job.command });
   const child = spawn(wrapped, { shell: true, stdio: 'inherit', env: outerEnvironment(job.env), cwd: job.cwd });
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => child.kill(sig));
   child.on('error', (error) => {
@@ -188,6 +194,7 @@ async function main(): Promise<void> {
     // The monitor's last events may still be on their way from the sandbox.
     setTimeout(() => {
       tell();
+      bridge?.close();
       SandboxManager.cleanupAfterCommand();
       void SandboxManager.reset().finally(() => process.exit(signal ? 128 + (constants.signals[signal] ?? 15) : (code ?? 0)));
     }, 100).unref();

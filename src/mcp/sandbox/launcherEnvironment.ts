@@ -18,12 +18,16 @@ export function outerEnvironment(serverEnv: Record<string, string>, launcherPath
 /** Set inside again because the runtime sets its own: TMPDIR=/tmp/claude, one folder every sandbox shares. */
 const RUNTIME_SETS = /^TMPDIR$/;
 
-/** The command the sandbox's shell runs: the outer-unsafe variables set back, then the server, exec'd. */
-export function innerCommand(job: Pick<LauncherJob, 'command' | 'args' | 'env'>): string {
-  const assignments = Object.entries(job.env)
-    .filter(([name]) => (OUTER_UNSAFE.test(name) || RUNTIME_SETS.test(name)) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-    .map(([name, value]) => `${name}=${shellQuote(value)}`);
-  return ['exec', ...(assignments.length ? ['env', ...assignments] : []), shellQuote(job.command), ...job.args.map(shellQuote)].join(' ');
+/**
+ * The command the sandbox's shell runs: the outer-unsafe variables set back, then the server, exec'd;
+ * `before` (dev mode's debug relay) runs first and starts the server itself, with `beforeEnv` for it alone.
+ */
+export function innerCommand(job: Pick<LauncherJob, 'command' | 'args' | 'env'>, before: string[] = [], beforeEnv: Record<string, string> = {}): string {
+  const assignments = [
+    ...Object.entries(job.env).filter(([name]) => (OUTER_UNSAFE.test(name) || RUNTIME_SETS.test(name)) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)),
+    ...Object.entries(beforeEnv),
+  ].map(([name, value]) => `${name}=${shellQuote(value)}`);
+  return ['exec', ...(assignments.length ? ['env', ...assignments] : []), ...[...before, job.command, ...job.args].map(shellQuote)].join(' ');
 }
 
 /** One word for a POSIX shell, whatever it holds. */

@@ -20,6 +20,17 @@ export interface LauncherJob {
   env: Record<string, string>;
   cwd: string;
   sandbox: SandboxDefinition;
+  /** Dev mode's debugger (`dev.debug`): its connections go through the sandbox's proxy (debugRelay.ts). */
+  debug?: JobDebug;
+}
+
+export interface JobDebug {
+  /** inspector: Node's `--inspect-brk`, which VS Code connects to; connect: debugpy's `--connect` to VS Code. */
+  mode: 'inspector' | 'connect';
+  port: number;
+  /** The relay program (dist/sandboxDebugRelay.js) and the Node that runs it (the extension host's). */
+  relay: string;
+  node: string;
 }
 
 export type LauncherReport =

@@ -5,9 +5,9 @@
 // plain Node (22.x in every VS Code this extension supports, as the runtime asks); code-server's is Node.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { StdioTransportConfig } from '../serverDefinition';
-import { encodeJob, type LauncherJob } from './launcherProtocol';
+import { encodeJob, type JobDebug, type LauncherJob } from './launcherProtocol';
 import { sandboxEnvironment, type SandboxDefinition } from './sandboxDefinition';
 
 export interface SandboxedSpawn {
@@ -28,8 +28,25 @@ export function launcherPath(): string {
   return found;
 }
 
-/** `serverEnv`: the server's whole environment as it would be spawned unsandboxed. */
-export function sandboxedSpawn(config: StdioTransportConfig, sandbox: SandboxDefinition, serverEnv: Record<string, string>): SandboxedSpawn {
+/** The debug relay bundle (dist/sandboxDebugRelay.js), found as the launcher is. */
+function relayPath(): string {
+  return join(dirname(launcherPath()), 'sandboxDebugRelay.js');
+}
+
+/**
+ * Dev mode's debugger, from the command line withDebugger() (devmode/debugLaunch.ts) made: Node's inspector
+ * (`--inspect-brk=127.0.0.1:<port>`) or debugpy connecting out (`--connect 127.0.0.1:<port>`).
+ */
+function debugOf(config: StdioTransportConfig): JobDebug | undefined {
+  const inspector = /^--inspect-brk=127\.0\.0\.1:(\d+)$/.exec(config.args[0] ?? '');
+  const connectAt = config.args.indexOf('--connect');
+  const connect = connectAt >= 0 ? /^127\.0\.0\.1:(\d+)$/.exec(config.args[connectAt + 1] ?? '') : null;
+  const found = inspector ? { mode: 'inspector' as const, port: Number(inspector[1]) } : connect ? { mode: 'connect' as const, port: Number(connect[1]) } : undefined;
+  return found && { ...found, relay: relayPath(), node: process.execPath };
+}
+
+/** `serverEnv`: the server's whole environment as it would be spawned unsandboxed; `debugging`: dev.debug is on. */
+export function sandboxedSpawn(config: StdioTransportConfig, sandbox: SandboxDefinition, serverEnv: Record<string, string>, debugging = false): SandboxedSpawn {
   const nonce = randomBytes(16).toString('hex');
   const job: LauncherJob = {
     v: 1,
@@ -39,6 +56,12 @@ export function sandboxedSpawn(config: StdioTransportConfig, sandbox: SandboxDef
     env: { ...sandboxEnvironment(sandbox), ...serverEnv },
     cwd: config.cwd ?? process.cwd(),
     sandbox,
+    ...(debugging ? withDebug(config) : {}),
   };
   return { command: process.execPath, args: [launcherPath()], env: { ELECTRON_RUN_AS_NODE: '1' }, firstInput: encodeJob(job), nonce };
+}
+
+function withDebug(config: StdioTransportConfig): { debug?: JobDebug } {
+  const debug = debugOf(config);
+  return debug ? { debug } : {};
 }

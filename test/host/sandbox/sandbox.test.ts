@@ -84,7 +84,7 @@ describe('Sandboxed servers (issue 28)', function () {
     await config().update('servers', undefined, vscode.ConfigurationTarget.Workspace);
     await config().update('sandbox.default', undefined, vscode.ConfigurationTarget.Global);
     const user = config().inspect<Record<string, unknown>>('servers')!.globalValue ?? {};
-    const { probeUser: _a, probeControl: _b, probeNoTools: _c, ...rest } = user;
+    const { probeUser: _a, probeControl: _b, probeNoTools: _c, probeDebug: _d, ...rest } = user;
     await config().update('servers', rest, vscode.ConfigurationTarget.Global);
     rmSync(join(workspaceFolder(), '.vscode'), { recursive: true, force: true });
     rmSync(join(workspaceFolder(), 'made-by-probe.txt'), { force: true });
@@ -206,6 +206,29 @@ describe('Sandboxed servers (issue 28)', function () {
     await until('probeUser to stop', async () => (await stateOf('probeUser')) === 'stopped');
     const left = await until('every process to be gone', () => tree.every((p) => !alive(p)) || undefined, 10_000).catch(() => tree.filter(alive));
     assert.equal(left, true, `left behind: ${JSON.stringify(left)}`);
+  });
+
+  it("can be debugged in dev mode: VS Code's Node debugger attaches through the sandbox", async () => {
+    const fixtureServer = join(__dirname, '..', '..', 'fixtures', 'servers', 'fixtureServer.js');
+    const started: vscode.DebugSession[] = [];
+    const terminated: vscode.DebugSession[] = [];
+    const listeners = [vscode.debug.onDidStartDebugSession((s) => started.push(s)), vscode.debug.onDidTerminateDebugSession((s) => terminated.push(s))];
+    try {
+      await setUserServer('probeDebug', { command: process.execPath, args: [fixtureServer], sandbox: {}, dev: { debug: { type: 'node' } } });
+      const session = await until('the debug session', () => started.find((s) => s.name === 'MCP: probeDebug'), 60_000);
+      // Running means the debugger attached (through the launcher's bridge and the relay inside) and let it go on.
+      await until('probeDebug to run', async () => (await stateOf('probeDebug')) === 'running', 90_000).catch(async (e: Error) =>
+        assert.fail(`${e.message}; output:\n${await output('probeDebug')}`),
+      );
+      const item = await serverTreeItem('probeDebug');
+      assert.match(item!.description, /sandboxed/);
+      assert.match(item!.description, /debug: node/);
+      await vscode.commands.executeCommand('mcpClient.stopServer', 'probeDebug');
+      await until('the debug session to end with the server', () => terminated.includes(session), 30_000);
+    } finally {
+      for (const l of listeners) l.dispose();
+      await setUserServer('probeDebug', undefined);
+    }
   });
 
   it('refuses "enabled": false in workspace settings, saying what to do', async () => {
