@@ -195,6 +195,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         tasks: tasks.tasks,
         tasksTree: tasks.tree,
         skillsTree: skills.tree,
+        sessions,
       }),
     );
   }

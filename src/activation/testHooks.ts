@@ -25,6 +25,7 @@ import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { TasksTreeProvider } from '../tasks/tasksTree';
 import type { Logger } from '../mcp/logger';
 import type { SkillsTreeProvider } from '../skills/skillsTree';
+import type { SessionManager } from '../mcp/sessionManager';
 
 
 export const TestHookIds = {
@@ -47,6 +48,7 @@ export const TestHookIds = {
   skillsTree: 'mcpClient.test.skillsTree',
   notifications: 'mcpClient.test.notifications',
   serverOutput: 'mcpClient.test.serverOutput',
+  serverProcesses: 'mcpClient.test.serverProcesses',
 } as const;
 
 export interface Inspectable {
@@ -61,10 +63,11 @@ export interface Inspectable {
   tasks: ToolTasks;
   tasksTree: TasksTreeProvider;
   skillsTree: SkillsTreeProvider;
+  sessions: SessionManager;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions } = parts;
   const command = vscode.commands.registerCommand;
   // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
   let notifications: { severity: Severity; message: string }[] = [];
@@ -77,6 +80,10 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       if (query.clear) notifications = [];
       return shown;
     }),
+    // The process id of each stdio server that runs (the compatibility matrix counts and follows its process tree).
+    command(TestHookIds.serverProcesses, () =>
+      Object.fromEntries(sessions.entries().flatMap((e) => (e.session?.pid === undefined ? [] : [[e.name, e.session.pid]]))),
+    ),
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
         const item = serversTree.getTreeItem(entry);

@@ -105,14 +105,17 @@ async function openStdio(config: StdioTransportConfig, options: ConnectionOption
     const retry = eraFallback((error as Error).cause ?? error, prior);
     if (!retry) throw error;
     options.logger.info(retry.why);
-    connection = await spawnAndConnect(config, options, startTimeoutMs, retry.prior, signal);
+    // A server that said it speaks a revision of ours answers the probe, only slowly: waiting the whole
+    // start budget for it beats a second missed probe and the backoff restarts that would follow.
+    const retryOptions = retry.patient ? { ...options, probeTimeoutMs: startTimeoutMs } : options;
+    connection = await spawnAndConnect(config, retryOptions, startTimeoutMs, retry.prior, signal);
   }
   await memory?.remember(config, connection.client.getProtocolEra());
   return connection;
 }
 
 /** When the first attempt's era guess was the problem: how to start again, and why (for the log). */
-function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string } | undefined {
+function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string; patient?: boolean } | undefined {
   if (cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(cause.message)) {
     return { prior: { kind: 'legacy' }, why: 'The server exited on the server/discover probe (a 2025-era server); starting it again with initialize.' };
   }
@@ -122,7 +125,7 @@ function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior
   // No prior: the probe went unanswered (a cold or busy start), initialize followed, and failed on the
   // version although the server speaks a revision we speak too. Probing again on a new process is the fix.
   if (!prior && speaksOurs(cause)) {
-    return { prior: undefined, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover.` };
+    return { prior: undefined, patient: true, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover, waiting for its answer this time.` };
   }
   return undefined;
 }
