@@ -169,6 +169,19 @@ describe('Sandboxed servers (issue 28)', function () {
     assert.equal(connect.ok, false, connect.detail);
   });
 
+  it("is not steered by the server's environment: its PATH cannot pick the bwrap that runs (LD_PRELOAD and the rest: launcherParts.test.ts)", async () => {
+    const fake = join(root, 'fake-bin');
+    const marker = join(root, 'fake-bwrap-ran');
+    mkdirSync(fake, { recursive: true });
+    for (const tool of ['bwrap', 'socat', 'rg', 'sh', 'bash']) writeFileSync(join(fake, tool), `#!/bin/sh\necho ${tool} >> ${marker}\nexit 1\n`, { mode: 0o755 });
+    const transport = { ...stdio('sandboxProbe'), env: { HOME: home, PATH: `${fake}:${process.env.PATH}`, LD_PRELOAD: join(fake, 'missing.so') }, cwd: workspace };
+    const session = newSession(definition('steer', transport, { sandbox: sandbox() }), {}, sessions);
+    await session.start();
+    const write = JSON.parse(textOf(await session.callTool({ name: 'attempt', arguments: { action: 'write', target: join(outside, 'steered.txt') } }))) as { ok: boolean };
+    assert.equal(write.ok, false, 'it still runs sandboxed');
+    assert.equal(existsSync(marker), false, "a program of the server's PATH ran outside the sandbox");
+  });
+
   it('does not start a server that must be sandboxed where the sandbox cannot run, and says what is missing', async () => {
     const marker = join(root, 'ran-unsandboxed');
     const saved = process.env.PATH;
