@@ -50,7 +50,7 @@ export async function sandboxRows(): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
   const sandbox: SandboxDefinition = {
     reason: 'policy',
-    filesystem: { allowWrite: [join(dir, 'own')], denyWrite: [], denyRead: [join(dir, 'secrets')], allowRead: [] },
+    filesystem: { allowWrite: [join(dir, 'own')], denyWrite: [], denyRead: [join(dir, 'secrets')], allowRead: [], protect: [] },
     network: { allowedDomains: [], installDomains: [] },
     ownDir: join(dir, 'own'),
   };

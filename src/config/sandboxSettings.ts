@@ -57,6 +57,7 @@ export function sandboxOf(
       denyWrite: unique(paths('denyWrite')),
       denyRead: unique([...DEFAULT_DENY_READ_IN_HOME.map((p) => join(ctx.userHome, p)), ...ctx.sandbox.privateDirs, ...paths('denyRead')]),
       allowRead: unique(paths('allowRead')),
+      protect: [...place.folders],
       // A repository's write folders must be inside it on their real paths too (a symlink out is refused at start).
       ...(workspace && allowWrite.length ? { writeWithin: [...place.folders] } : {}),
     },

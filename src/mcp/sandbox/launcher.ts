@@ -14,6 +14,7 @@ import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox
 import { encodeReport, INSTALL_DONE_SIGNAL, UNAVAILABLE_EXIT_CODE, type LauncherJob, type LauncherReport } from './launcherProtocol';
 import { ownFolders } from './sandboxDefinition';
 import { startDebugBridge } from './debugBridge';
+import { protectedInside } from './workspaceProtection';
 import { innerCommand, outerEnvironment } from './launcherEnvironment';
 
 const MAX_JOB_BYTES = 4 * 1024 * 1024;
@@ -128,11 +129,14 @@ function keepHelperExecutable(): void {
   }
 }
 
+/** The workspace folders' own files a server may never change (workspaceProtection.ts), found once at start. */
+let protectedPaths: string[] = [];
+
 function runtimeConfig(job: LauncherJob, tools: { bwrap: string; socat: string; rg: string } | undefined, withInstall: boolean, debugHosts: string[]): SandboxRuntimeConfig {
   const { filesystem, network } = job.sandbox;
   return {
     network: { allowedDomains: [...network.allowedDomains, ...(withInstall ? network.installDomains : []), ...debugHosts], deniedDomains: [] },
-    filesystem: { allowWrite: filesystem.allowWrite, denyWrite: filesystem.denyWrite, denyRead: filesystem.denyRead, allowRead: filesystem.allowRead },
+    filesystem: { allowWrite: filesystem.allowWrite, denyWrite: [...filesystem.denyWrite, ...protectedPaths], denyRead: filesystem.denyRead, allowRead: filesystem.allowRead },
     ...(tools ? { bwrapPath: tools.bwrap, socatPath: tools.socat, ripgrep: { command: tools.rg } } : {}),
   } as SandboxRuntimeConfig;
 }
@@ -152,7 +156,10 @@ async function main(): Promise<void> {
   }
   for (const dir of ownFolders(job.sandbox)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   keepHelperExecutable();
-  process.chdir(job.cwd);
+  protectedPaths = protectedInside(job.sandbox.filesystem.protect ?? []);
+  // The runtime protects its working directory's dangerous files with placeholders it creates there: give
+  // it the server's own folder (the server itself still runs in its own cwd; see workspaceProtection.ts).
+  process.chdir(job.sandbox.ownDir);
   // Dev mode's debugger: its connections go through the proxy, to this one port outside (debugBridge.ts).
   const bridge = job.debug?.mode === 'inspector' ? await startDebugBridge(job.debug.port) : undefined;
   const debugHosts = job.debug ? [`127.0.0.1:${bridge?.bridgePort ?? job.debug.port}`] : [];

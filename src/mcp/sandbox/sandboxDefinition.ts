@@ -17,6 +17,8 @@ export interface SandboxDefinition {
     allowRead: string[];
     /** A repository's allowWrite: each must be inside these folders on its real path too (checked at start). */
     writeWithin?: string[];
+    /** The workspace folders: their `.vscode`, git hooks, shell start-up files … are never writable (workspaceProtection.ts). */
+    protect: string[];
   };
   network: {
     /** Hosts it may connect to (through the sandbox's proxy); nothing else. */

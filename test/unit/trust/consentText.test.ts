@@ -47,7 +47,7 @@ describe('The consent question', () => {
   it('says whether a stdio server is sandboxed, and what its sandbox lets it reach (issue 28)', () => {
     const sandbox = {
       reason: 'policy' as const,
-      filesystem: { allowWrite: ['/w', '/cache/repo-1'], denyWrite: ['/w/.env'], denyRead: ['/w/secrets'], allowRead: [] },
+      filesystem: { allowWrite: ['/w', '/cache/repo-1'], denyWrite: ['/w/.env'], denyRead: ['/w/secrets'], allowRead: [], protect: ['/w'] },
       network: { allowedDomains: ['api.github.com'], installDomains: ['registry.npmjs.org'] },
       ownDir: '/cache/repo-1',
     };

@@ -7,7 +7,7 @@
 // allowed write and connection work. The same server without a sandbox does all of it (the control case),
 // so these tests fail where the sandbox does not hold. Linux only (bubblewrap); the set-up installs it.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,7 +71,7 @@ describe('Sandboxed servers (issue 28)', function () {
   function sandbox(overrides: Partial<SandboxDefinition['network']> = {}): SandboxDefinition {
     return {
       reason: 'policy',
-      filesystem: { allowWrite: [workspace, join(root, 'own')], denyWrite: [], denyRead: [join(home, '.ssh')], allowRead: [] },
+      filesystem: { allowWrite: [workspace, join(root, 'own')], denyWrite: [], denyRead: [join(home, '.ssh')], allowRead: [], protect: [workspace] },
       network: { allowedDomains: [`localhost:${allowed.port}`], installDomains: [], ...overrides },
       ownDir: join(root, 'own'),
     };
@@ -129,6 +129,18 @@ describe('Sandboxed servers (issue 28)', function () {
     const env = JSON.parse(textOf(await session.callTool({ name: 'environment', arguments: {} }))) as { TMPDIR: string };
     assert.equal(env.TMPDIR, join(root, 'own', 'tmp'));
     assert.equal((await attempt('write', join(env.TMPDIR, 'scratch'))).ok, true);
+  });
+
+  it("keeps its hands off the workspace folder's .vscode, without leaving placeholder files in the folder", async () => {
+    const { attempt } = await start(true);
+    const tasks = join(workspace, '.vscode', 'tasks.json');
+    const write = await attempt('write', tasks);
+    assert.equal(write.ok, false, write.detail);
+    assert.equal(existsSync(tasks), false);
+    // While it runs: the workspace folder holds what it held and an empty .vscode folder, nothing else
+    // (the runtime would otherwise put empty .bashrc, .mcp.json, .idea … there, and a FILE named .vscode).
+    const entries = readdirSync(workspace, { withFileTypes: true }).filter((e) => e.name.startsWith('.'));
+    assert.deepEqual(entries.map((e) => `${e.name}${e.isDirectory() ? '/' : ''}`), ['.vscode/']);
   });
 
   it('control: the same server without a sandbox writes, reads ~/.ssh and connects (so the tests above can fail)', async () => {
