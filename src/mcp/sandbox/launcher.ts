@@ -191,7 +191,9 @@ async function main(): Promise<void> {
   const relay = job.debug ? [job.debug.node, job.debug.relay, job.debug.mode, String(job.debug.port), String(bridge?.bridgePort ?? 0), '--'] : [];
   const relayEnv: Record<string, string> = job.debug && !job.env.ELECTRON_RUN_AS_NODE ? { ELECTRON_RUN_AS_NODE: '1', MCP_CLIENT_RELAY_UNSET_ELECTRON: '1' } : {};
   const wrapped = await SandboxManager.wrapWithSandbox(innerCommand(job, relay, relayEnv), undefined, undefined, undefined, { commandId: job.nonce, commandText: job.command });
-  const child = spawn(wrapped, { shell: true, stdio: 'inherit', env: outerEnvironment(job.env), cwd: job.cwd });
+  // `exec`: bubblewrap is this process's own child, so its --die-with-parent ends the sandbox even when this
+  // launcher is killed outright (SIGKILL); the reaper (processReaper.ts) ends this launcher's process group.
+  const child = spawn(`exec ${wrapped}`, { shell: true, stdio: 'inherit', env: outerEnvironment(job.env), cwd: job.cwd });
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => child.kill(sig));
   child.on('error', (error) => {
     process.stderr.write(`MCP Client sandbox: could not start the sandbox (${error.message})\n`);

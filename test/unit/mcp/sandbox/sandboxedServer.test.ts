@@ -12,7 +12,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { isAlive, descendantsOf } from '../../../../src/mcp/processTree';
+import { sandboxedSpawn } from '../../../../src/mcp/sandbox/sandboxedSpawn';
 import { RootsCapability } from '../../../../src/mcp/rootsCapability';
 import { RefusalLog } from '../../../../src/mcp/sandbox/sandboxMonitor';
 import type { SandboxDefinition } from '../../../../src/mcp/sandbox/sandboxDefinition';
@@ -20,6 +23,20 @@ import type { McpSession } from '../../../../src/mcp/session';
 import { until } from '../../../shared/until';
 import { definition, MemoryLogger, newSession, stdio, textOf, waitForState } from '../../helpers';
 
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const killGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // no such group (any more)
+  }
+};
 const onPath = (name: string) => (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, name)));
 const canSandbox = process.platform === 'linux' && onPath('bwrap') && onPath('socat') && onPath('rg');
 
@@ -172,6 +189,33 @@ describe('Sandboxed servers (issue 28)', function () {
     await session.stop();
     const left = [launcher, ...tree].filter(isAlive);
     assert.deepEqual(left, [], `processes left: ${left.join(', ')}`);
+  });
+
+  it('leaves nothing when its launcher is killed outright (SIGKILL), as when the extension host dies: the sandbox goes with it, the reaper takes the rest', async () => {
+    // As the reaper of issue 25 sees it: the launcher leads a process group of its own.
+    const params = sandboxedSpawn({ type: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, cwd: workspace }, sandbox(), { PATH: process.env.PATH!, HOME: home });
+    const launcher = spawn(params.command, params.args, { env: { ...process.env, ...params.env }, stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    launcher.stdin!.write(params.firstInput);
+    const inside = await until('the server to run in its sandbox', async () => {
+      const pids = await descendantsOf(launcher.pid!);
+      return pids.length >= 6 && pids;
+    });
+    process.kill(launcher.pid!, 'SIGKILL');
+    try {
+      // bubblewrap is the launcher's own child (--die-with-parent): the sandbox and the server in it end.
+      const survivors = await until('the sandbox to end', () => {
+        const left = inside.filter(isAlive);
+        return left.every((pid) => /socat/.test(commandOf(pid))) && left;
+      }, 10_000);
+      // What is left outside the sandbox (the runtime's host-side proxy bridge) is in the launcher's group: the
+      // reaper's signal to the group ends it.
+      killGroup(launcher.pid!);
+      await until('nothing left', () => survivors.every((pid) => !isAlive(pid)) || undefined, 10_000);
+    } finally {
+      // A failure must not leave the sandbox running: its own session is bubblewrap's, below the launcher.
+      killGroup(launcher.pid!);
+      for (const pid of inside.filter(isAlive)) killGroup(pid);
+    }
   });
 
   it('closes the registry of the start once the server has answered', async () => {
