@@ -41,23 +41,31 @@ export function readServerSources(): ServerSource[] {
 /** VS Code's setting that switches its own MCP support off ("none"), or limits it ("registry"). */
 export const VSCODE_MCP_ACCESS = 'chat.mcp.access';
 
+/** VS Code's own User folder (settings, state, secrets), which no sandbox reads: set once the storage path is known. */
+let vscodePrivateDirs: string[] = [];
+
+/**
+ * `globalStoragePath` (the extension's storage, …/User/globalStorage/<extension>) tells where VS Code keeps its
+ * own data: two folders up is the User folder. Not the user data folder above it: code-server keeps the
+ * extensions there, this one's sandbox launcher too. Every later resolution (registry installs included) uses it.
+ */
+export function rememberVscodeStorage(globalStoragePath: string): void {
+  vscodePrivateDirs = [dirname(dirname(globalStoragePath))];
+}
+
 /**
  * What `${workspaceFolder}`, `${userHome}` and `${env:…}` resolve against, and the sandbox policy.
  * `mcpClient.sandbox.default` is read from user settings only: a workspace must not choose its own sandbox.
- * `globalStoragePath` (the extension's storage) tells where VS Code keeps its own data, which sandboxes never read.
  */
-export function readResolveContext(globalStoragePath?: string): ResolveContext {
+export function readResolveContext(): ResolveContext {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const userHome = homedir();
   const policy = sandboxPolicyOf(vscode.workspace.getConfiguration().inspect<string>(SettingKeys.sandboxDefault)?.globalValue);
-  // …/User/globalStorage/<extension>: two folders up is VS Code's User folder (settings, state, secrets).
-  // Not the user data folder above it: code-server keeps the extensions there, this one's launcher too.
-  const privateDirs = globalStoragePath ? [dirname(dirname(globalStoragePath))] : [];
   return {
     workspaceFolders: folders.map((f) => ({ name: f.name, path: f.uri.fsPath })),
     userHome,
     env: process.env,
-    sandbox: { ...defaultSandboxContext(userHome, process.env), policy, privateDirs },
+    sandbox: { ...defaultSandboxContext(userHome, process.env), policy, privateDirs: vscodePrivateDirs },
   };
 }
 
