@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { catalogAtWindowOpen } from './catalog';
 import { profileSequentialPings } from './profile';
 import { bigLists, manyServers, sessionOverhead, type Row } from './scenarios';
+import { sandboxRows } from './sandbox';
 import { startupRows } from './startup';
 
 const root = join(__dirname, '..', '..');
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const overhead = await sessionOverhead();
   rows.push(...overhead.rows, ...(await bigLists()), ...(await manyServers()), ...(await catalogAtWindowOpen()));
   rows.push(...(await startupRows()));
+  rows.push(...(await sandboxRows()));
   rows.push(...activationAndSize());
 
   const table = [

@@ -53,8 +53,9 @@ import type { SamplingHandler } from '../sampling/samplingCapability';
 import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { ConsentError } from '../trust/consentPolicy';
+import { registerSandbox } from '../sandbox/registerSandbox';
 import { registerTrustCommands } from '../trust/registerTrust';
-import { registerTestHooks } from './testHooks';
+import { recordOutput, registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
 export interface ActivationHost {
@@ -156,6 +157,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const skills = registerSkills(sessions);
   const prompts = registerPrompts(sessions, context.globalState, host.results.prompts, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
+  const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
 
   const disposables: vscode.Disposable[] = [
@@ -177,6 +179,8 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...registry.disposables,
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
+    host.serversTree.addNotes(sandbox.notes),
+    ...sandbox.disposables,
     icons,
     host.serversTree.setIcons(icons),
     host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
@@ -205,13 +209,14 @@ export function activateContributions(host: ActivationHost): Contributions {
     createSession: (definition) =>
       new McpSession({
         definition,
-        logger: logs.logger(definition.name),
+        logger: answers.enabled ? recordOutput(definition.name, logs.logger(definition.name)) : logs.logger(definition.name),
         clientInfo,
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
         capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), ...tasks.capabilities],
         logLevel: readLogLevel(),
         eraMemory,
         prepare,
+        sandboxRefusals: sandbox.refusals,
       }),
     readConfiguredServers,
     loadDefinition,

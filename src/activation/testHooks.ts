@@ -23,6 +23,7 @@ import type { ToolCatalog } from '../tools/toolCatalog';
 import type { ToolsTreeProvider } from '../tools/toolsTree';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { TasksTreeProvider } from '../tasks/tasksTree';
+import type { Logger } from '../mcp/logger';
 import type { SkillsTreeProvider } from '../skills/skillsTree';
 import type { SessionManager } from '../mcp/sessionManager';
 
@@ -46,6 +47,7 @@ export const TestHookIds = {
   tasks: 'mcpClient.test.tasks',
   skillsTree: 'mcpClient.test.skillsTree',
   notifications: 'mcpClient.test.notifications',
+  serverOutput: 'mcpClient.test.serverOutput',
   serverProcesses: 'mcpClient.test.serverProcesses',
 } as const;
 
@@ -71,6 +73,8 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
   let notifications: { severity: Severity; message: string }[] = [];
   observeNotifications((severity, message) => notifications.push({ severity, message }));
   return [
+    // A server's output channel ("MCP: <name>") as written to disk so far.
+    command(TestHookIds.serverOutput, (name: string) => (recordedOutput.get(name) ?? []).join('\n')),
     command(TestHookIds.notifications, (query: { clear?: boolean } = {}) => {
       const shown = notifications;
       if (query.clear) notifications = [];
@@ -188,6 +192,31 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       });
     }),
   ];
+}
+
+/** What the servers' output channels were sent in this test run (recordOutput), by server. */
+const recordedOutput = new Map<string, string[]>();
+
+/**
+ * Test runs only: `sink` (a server's output channel), with every line also kept for the serverOutput hook
+ * (code-server keeps a remote extension host's output channels where the extension host cannot read them).
+ */
+export function recordOutput(name: string, sink: Logger): Logger {
+  const keep = (level: string, line: string) => {
+    const lines = recordedOutput.get(name) ?? [];
+    lines.push(`[${level}] ${line}`);
+    recordedOutput.set(name, lines.slice(-2000));
+  };
+  return {
+    trace: (m) => (keep('trace', m), sink.trace(m)),
+    debug: (m) => (keep('debug', m), sink.debug(m)),
+    info: (m) => (keep('info', m), sink.info(m)),
+    warn: (m) => (keep('warning', m), sink.warn(m)),
+    error: (m) => (keep('error', m), sink.error(m)),
+    get traceEnabled() {
+      return sink.traceEnabled;
+    },
+  };
 }
 
 function plainTreeItem(item: vscode.TreeItem) {

@@ -10,6 +10,8 @@ export const CommandIds = {
   restartServer: 'mcpClient.restartServer',
   showOutput: 'mcpClient.showOutput',
   showServers: 'mcpClient.showServers',
+  // Sandbox (src/sandbox/): the Servers view's "Allow … for This Server"
+  allowSandboxAccess: 'mcpClient.sandbox.allow',
   // Trust (src/trust/)
   resetConsent: 'mcpClient.resetConsent',
   // Prompts (src/prompts/)

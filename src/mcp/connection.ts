@@ -6,6 +6,7 @@ import type { ClientCapabilities, Implementation, McpSubscription, PriorDiscover
 import type { ClientCapability } from './clientCapability';
 import { redeemCallback, type ConnectionAuth } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
+import type { RefusalLog } from './sandbox/sandboxMonitor';
 import { Emitter } from './lifecycle';
 import { logMethodFor, type MaskingLogger } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
@@ -36,6 +37,8 @@ export interface ConnectionOptions {
   auth?: ConnectionAuth;
   /** Which era each stdio server spoke last time (one process per start). */
   eraMemory?: EraMemory;
+  /** Where a sandboxed server's refusals are kept for the Servers view (sandbox/sandboxMonitor.ts). */
+  sandboxRefusals?: RefusalLog;
 }
 
 export type TransportKind = 'stdio' | 'http' | 'sse';

@@ -55,7 +55,11 @@ class LinearReadBuffer extends ReadBuffer {
 export class ManagedStdioTransport extends StdioClientTransport {
   onSpawn?: (child: ChildProcess) => void;
 
-  constructor(params: StdioServerParameters) {
+  /** `firstInput`: written to the process's stdin before any message (a sandboxed server's job, sandbox/launcherProtocol.ts). */
+  constructor(
+    params: StdioServerParameters,
+    private readonly firstInput?: string,
+  ) {
     super(params);
     // The SDK's transport creates its buffer in its constructor and keeps it private.
     (this as unknown as { _readBuffer: ReadBuffer })._readBuffer = new LinearReadBuffer(params.maxBufferSize ?? 10 * 1024 * 1024);
@@ -65,6 +69,7 @@ export class ManagedStdioTransport extends StdioClientTransport {
     if (process.platform === 'win32') await super.start();
     else await this.startAsGroupLeader();
     const child = (this as unknown as { _process?: ChildProcess })._process;
+    if (child && this.firstInput) child.stdin?.write(this.firstInput);
     if (child) this.onSpawn?.(child);
   }
 

@@ -14,8 +14,11 @@ import { loadDefinition } from './envFile';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
-import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
+import { classifyStartFailure, isStartFailure, speaksOurs, StartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
+import { describeSandbox, endInstallPhase, sandboxUnavailable } from './sandbox/sandboxStart';
+import { sandboxedSpawn } from './sandbox/sandboxedSpawn';
+import { SandboxMonitor } from './sandbox/sandboxMonitor';
 
 /** What a session starts a connection with (SessionOptions has all of it). */
 export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'auth'> {
@@ -134,29 +137,46 @@ async function spawnAndConnect(
   prior: PriorDiscovery | undefined,
   signal?: AbortSignal,
 ): Promise<Connection> {
-  const { logger } = options;
+  const { logger, definition } = options;
   logger.info(`Starting: ${[config.command, ...redactArgs(config.args)].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
-  const transport = new ManagedStdioTransport({
-    command: config.command,
-    args: config.args,
-    env: { ...getDefaultEnvironment(), ...config.env },
-    cwd: config.cwd,
-    stderr: 'pipe',
-    maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
-  });
+  const serverEnv = { ...getDefaultEnvironment(), ...config.env };
+  // A sandboxed server starts through its launcher (sandbox/sandboxedSpawn.ts); its reports come on stderr.
+  const sandboxed = definition.sandbox ? sandboxedSpawn(config, definition.sandbox, serverEnv, definition.dev?.debug !== undefined) : undefined;
+  const monitor = sandboxed && new SandboxMonitor(definition.name, sandboxed.nonce, definition.sandbox!, logger, options.sandboxRefusals);
+  if (definition.sandbox) logger.info(describeSandbox(definition.sandbox));
+  const transport = new ManagedStdioTransport(
+    {
+      command: sandboxed?.command ?? config.command,
+      args: sandboxed?.args ?? config.args,
+      env: sandboxed?.env ?? serverEnv,
+      cwd: config.cwd,
+      stderr: 'pipe',
+      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
+    },
+    sandboxed?.firstInput,
+  );
   const proc = new StdioProcess(
     transport,
     // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.
     (line) => (/\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`)),
     (pid) => logger.info(`Process started (pid ${pid}).`),
+    monitor && ((line) => monitor.take(line)),
   );
   const deadline = AbortSignal.timeout(startTimeoutMs);
-  return Connection.connect('stdio', transport, options, proc, {
-    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-    deadline,
-    startTimeoutMs,
-    prior,
-  });
+  try {
+    const connection = await Connection.connect('stdio', transport, options, proc, {
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      deadline,
+      startTimeoutMs,
+      prior,
+    });
+    if (definition.sandbox?.network.installDomains.length && proc.pid) endInstallPhase(proc.pid);
+    return connection;
+  } catch (error) {
+    if (monitor?.unavailable) throw sandboxUnavailable(definition, monitor.unavailable, error);
+    if (monitor?.invalid) throw new StartFailure('invalid-configuration', `Invalid configuration: ${monitor.invalid}.`, error);
+    throw error;
+  }
 }
 
 function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {

@@ -34,16 +34,22 @@ export class StdioProcess {
     transport: ManagedStdioTransport,
     onStderrLine: (line: string) => void,
     onStarted: (pid: number) => void,
+    /** What of a stderr line is the server's (a sandbox launcher's reports are taken out); undefined: nothing. */
+    serverPart: (line: string) => string | undefined = (line) => line,
   ) {
     const stderr = transport.stderr as Readable | null;
     let partial = '';
+    const push = (line: string) => {
+      const own = serverPart(line);
+      if (own !== undefined) this.pushLine(own, onStderrLine);
+    };
     stderr?.setEncoding('utf8');
     stderr?.on('data', (chunk: string) => {
       const lines = (partial + chunk).split(/\r?\n/);
       partial = lines.pop() ?? '';
-      for (const line of lines) this.pushLine(line, onStderrLine);
+      for (const line of lines) push(line);
     });
-    stderr?.on('end', () => partial && this.pushLine(partial, onStderrLine));
+    stderr?.on('end', () => partial && push(partial));
 
     transport.onSpawn = (child: ChildProcess) => {
       this.child = child;

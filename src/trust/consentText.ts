@@ -6,7 +6,8 @@
 // credentials); their names are. No `vscode` import: unit-tested.
 import { posix, win32 } from 'node:path';
 import { redactUrl } from '../mcp/redact';
-import { DEFAULT_TIMEOUT_MS } from '../mcp/serverDefinition';
+import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../mcp/serverDefinition';
+import { sandboxSummary } from './sandboxText';
 import { consentMaterial, settingName } from './consentMaterial';
 import type { ConsentRequest } from './consentPolicy';
 
@@ -23,7 +24,7 @@ export interface ConsentSummary {
 }
 
 /** Shown in the command line or its own fact already; identity keys name the server itself. */
-const SHOWN_ELSEWHERE = /^(name|scope|folder|environment|transport\.|dev\.base|dev\.within)/;
+const SHOWN_ELSEWHERE = /^(name|scope|folder|environment|transport\.|dev\.base|dev\.within|sandbox)/;
 /** Values a key has when nobody set it: not worth a line. */
 const DEFAULTS: Record<string, string> = { timeoutMs: String(DEFAULT_TIMEOUT_MS), roots: 'true' };
 const MAX_VALUE_CHARS = 200;
@@ -65,7 +66,7 @@ export function summarize(request: ConsentRequest, labels: { workspace: string; 
     return {
       ...base,
       runs: [t.command, ...t.args].map((w) => shellWord(readablePath(w))).join(' '),
-      facts: [...(t.cwd ? [`cwd: ${readablePath(t.cwd)}`] : []), ...(env.length ? [`env: ${env.join(', ')}`] : []), ...envFile, ...fromEnvironment, ...others],
+      facts: [sandboxFact(definition), ...(t.cwd ? [`cwd: ${readablePath(t.cwd)}`] : []), ...(env.length ? [`env: ${env.join(', ')}`] : []), ...envFile, ...fromEnvironment, ...others],
     };
   }
   const headers = Object.keys(t.headers);
@@ -81,6 +82,13 @@ function otherSettings(request: ConsentRequest): string[] {
   return consentMaterial(request.definition)
     .filter(([path, value]) => !SHOWN_ELSEWHERE.test(path) && DEFAULTS[path] !== value)
     .map(([path, value]) => `${settingName(path)}: ${display(value)}`);
+}
+
+/** Whether it runs sandboxed, and what it may reach (issue 28): the first fact of a stdio server. */
+function sandboxFact(definition: ServerDefinition): string {
+  if (!definition.sandbox) return 'not sandboxed: it runs with all your rights (files, network, credentials)';
+  const debugged = definition.dev?.debug ? "; under dev.debug, VS Code's debugger talks to it through the sandbox" : '';
+  return `sandboxed: ${sandboxSummary(definition.sandbox)}${debugged}`;
 }
 
 function display(json: string): string {

@@ -33,6 +33,8 @@ const ACTIVATION_MODULES = [
   'src/mcp/errors.ts',
   'src/mcp/lifecycle.ts',
   'src/mcp/redact.ts',
+  // The defaults of a sandbox, named in the consent question (issue 28): a table, no imports.
+  'src/mcp/sandbox/sandboxDefinition.ts',
   'src/mcp/serverDefinition.ts',
   'src/mcp/sessionManager.ts',
   'src/mcp/sessionState.ts',
@@ -48,6 +50,8 @@ const ACTIVATION_MODULES = [
   'src/trust/consentMaterial.ts',
   'src/trust/consentPolicy.ts',
   'src/trust/consentText.ts',
+  // The consent question says what a server's sandbox allows (issue 28): a few lines, no dependencies.
+  'src/trust/sandboxText.ts',
   'src/trust/vscodeConsentHost.ts',
 ];
 
