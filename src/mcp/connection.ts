@@ -10,6 +10,7 @@ import { Emitter } from './lifecycle';
 import type { Logger } from './logger';
 import { logMethodFor } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
+import type { ProtocolTap } from './protocolTap';
 import { traceTransport } from './protocolTrace';
 import { installTaskRequestShim, withoutUndeclaredTaskRequests } from './tasks/taskRequestShim';
 import { installTaskResultShim } from './tasks/taskResultShim';
@@ -35,6 +36,8 @@ export interface ConnectionOptions {
   auth?: ConnectionAuth;
   /** Which era each stdio server spoke last time (one process per start). */
   eraMemory?: EraMemory;
+  /** The Protocol view's tap (masked by the session): messages, stderr lines, HTTP exchanges. */
+  tap?: ProtocolTap;
 }
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
@@ -115,7 +118,8 @@ export class Connection {
     const connection = new Connection(client, transport, kind, proc, options);
     for (const capability of options.capabilities) capability.install(client, definition);
     connection.installNotificationHandlers();
-    traceTransport(transport, logger);
+    traceTransport(transport, logger, options.tap);
+    options.tap?.note(`connection opened over ${kind}`);
     client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
     client.onclose = () => connection.handleClose();
     try {

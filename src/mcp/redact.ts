@@ -4,7 +4,7 @@
 import type { Logger } from './logger';
 
 /** Headers whose values are shown as they are; every other header's value is masked. */
-const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control']);
+const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control', 'mcp-method', 'mcp-name', 'www-authenticate']);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -5,6 +5,7 @@ import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/c
 import type { Connection, ServerNotification, TransportKind } from './connection';
 import { prepareAndOpen } from './openConnection';
 import { maskSecrets, redactingLogger } from './redact';
+import { maskedTap, type ProtocolTap } from './protocolTap';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
 import { isStartFailure } from './startFailure';
 import { describeSdkError as describeError } from './sdkErrors';
@@ -39,10 +40,13 @@ export abstract class SessionLifecycle extends Disposable {
   private secrets: readonly string[] = [];
   /** The only logger this session writes to: the options' logger behind the mask. */
   protected readonly logger: Logger;
+  /** The Protocol view's tap behind the same mask as the logger. */
+  private readonly tap: ProtocolTap | undefined;
 
   constructor(protected readonly options: SessionOptions) {
     super();
     this.logger = redactingLogger(options.logger, () => this.secrets);
+    this.tap = options.tap && maskedTap(options.tap, () => this.secrets);
     this.policy = new RestartPolicy(options.restartPolicy);
     this.logLevel = options.logLevel;
   }
@@ -178,7 +182,7 @@ export abstract class SessionLifecycle extends Disposable {
 
   /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user. */
   private open(signal?: AbortSignal): Promise<Connection> {
-    return prepareAndOpen({ ...this.options, logger: this.logger }, signal, (secrets) => (this.secrets = secrets));
+    return prepareAndOpen({ ...this.options, logger: this.logger, tap: this.tap }, signal, (secrets) => (this.secrets = secrets));
   }
 
   private install(connection: Connection): void {
@@ -258,8 +262,8 @@ export abstract class SessionLifecycle extends Disposable {
     }
   }
 
-  /** `text` with this session's secrets masked: for anything that leaves the session. */
-  protected mask(text: string): string {
+  /** `text` with this session's secrets (`${input:…}` values) masked: for anything that leaves the session (call history too). */
+  mask(text: string): string {
     return maskSecrets(text, this.secrets);
   }
 

@@ -4,6 +4,7 @@ import type { ClientCapability } from './clientCapability';
 import type { PreparedStart } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
 import type { McpLogLevel, Logger } from './logger';
+import type { ProtocolTap } from './protocolTap';
 import type { RestartPolicyOptions } from './restartPolicy';
 import type { ServerDefinition } from './serverDefinition';
 import type { StopTimings } from './stdioProcess';
@@ -32,4 +33,6 @@ export interface SessionOptions {
    * for HTTP servers. Runs before every connection attempt.
    */
   prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  /** The Protocol view's tap for this server (src/workbench/protocol/); the session masks what it sees. */
+  tap?: ProtocolTap;
 }

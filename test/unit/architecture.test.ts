@@ -18,8 +18,9 @@ const FLOORS: readonly (readonly string[])[] = [
   // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link
   // resources; the registry stores secrets as inputs and names servers as import does).
   ['servers', 'prompts', 'tools', 'registry'],
-  // The @mcp participant: prompts, tools and resources in the chat.
-  ['chat'],
+  // The @mcp participant: prompts, tools and resources in the chat; the server author's workbench (Protocol
+  // view, call history, saved calls as tests, connection doctor), which runs tools, prompts and resources by hand.
+  ['chat', 'workbench'],
   // The entry point and the one wiring file.
   ['activation'],
 ];

@@ -1,0 +1,69 @@
+// The timeline's own rules, on recorded events: the ring's cap and the visible count of what it dropped,
+// answers to requests that are no longer there, cancellation, oversized messages, and the JSON-lines
+// export read back into the same entries (a file's bad lines counted, a foreign file refused).
+import * as assert from 'node:assert/strict';
+import { exportProtocolLog, importProtocolLog } from '../../../src/workbench/protocol/protocolLog';
+import { MESSAGE_PREVIEW_CHARS, Timeline, type TimelineEvent } from '../../../src/workbench/protocol/timeline';
+
+const out = (t: number, message: object): TimelineEvent => ({ t, type: 'message', dir: 'out', message: { jsonrpc: '2.0', ...message }, size: JSON.stringify(message).length });
+const inn = (t: number, message: object): TimelineEvent => ({ t, type: 'message', dir: 'in', message: { jsonrpc: '2.0', ...message }, size: JSON.stringify(message).length });
+
+describe('the protocol timeline', () => {
+  it('keeps the newest entries up to its cap and counts the ones it dropped', () => {
+    const timeline = new Timeline(3);
+    for (let i = 0; i < 5; i++) timeline.add({ t: i, type: 'stderr', line: `line ${i}` });
+    assert.deepEqual(timeline.entries().map((e) => e.summary), ['line 2', 'line 3', 'line 4']);
+    assert.equal(timeline.dropped, 2);
+    timeline.clear();
+    assert.equal(timeline.size, 0);
+    assert.equal(timeline.dropped, 0);
+  });
+
+  it('shows an answer whose request was dropped on its own, as an unknown id', () => {
+    const timeline = new Timeline(2);
+    timeline.add(out(1, { id: 1, method: 'tools/list' }));
+    timeline.add({ t: 2, type: 'note', text: 'a' });
+    timeline.add({ t: 3, type: 'note', text: 'b' });
+    timeline.add(inn(4, { id: 1, result: { tools: [] } }));
+    const last = timeline.entries().at(-1)!;
+    assert.equal(last.kind, 'response');
+    assert.equal(last.errorClass, 'unknown id');
+  });
+
+  it('marks a request cancelled by notifications/cancelled, and names error classes', () => {
+    const timeline = new Timeline();
+    timeline.add(out(1, { id: 7, method: 'tools/call', params: { name: 'slow' } }));
+    timeline.add(out(2, { method: 'notifications/cancelled', params: { requestId: 7, reason: 'user' } }));
+    timeline.add(out(3, { id: 8, method: 'prompts/get', params: { name: 'p' } }));
+    timeline.add(inn(4, { id: 8, error: { code: -32602, message: 'bad' } }));
+    const [call, cancel, prompt] = timeline.entries();
+    assert.equal(call!.status, 'cancelled');
+    assert.equal(cancel!.relatesTo, call!.seq);
+    assert.equal(prompt!.errorClass, '-32602 invalid params');
+    assert.equal(prompt!.durationMs, 1);
+  });
+
+  it('keeps only the beginning of an oversized message, with its size', () => {
+    const timeline = new Timeline();
+    const big = 'x'.repeat(300 * 1024);
+    timeline.add(inn(1, { method: 'notifications/message', params: { level: 'info', data: big } }));
+    const [entry] = timeline.entries();
+    const event = entry!.events[0] as { preview?: string; size: number; message: unknown };
+    assert.equal(event.message, null);
+    assert.equal(event.preview!.length, MESSAGE_PREVIEW_CHARS);
+    assert.ok(event.size > 300 * 1024);
+  });
+
+  it('reads an exported session back into the same entries, counting bad lines and refusing other files', () => {
+    const events = [out(1, { id: 1, method: 'tools/call', params: { name: 'echo' } }), { t: 2, type: 'stderr', line: 'hi' } as TimelineEvent, inn(3, { id: 1, result: { content: [] } })];
+    const timeline = new Timeline();
+    for (const e of events) timeline.add(e);
+    const text = exportProtocolLog({ server: 'x', exportedAt: 'now', dropped: 4, notRecorded: 2 }, events);
+    const imported = importProtocolLog(`${text}not json\n{"t":1,"type":"alien"}\n`);
+    assert.equal(imported.header.dropped, 4);
+    assert.equal(imported.badLines, 2);
+    const summary = (t: Timeline) => t.entries().map((e) => [e.kind, e.method, e.status, e.durationMs, e.summary]);
+    assert.deepEqual(summary(imported.timeline), summary(timeline));
+    assert.throws(() => importProtocolLog('{"hello":1}\n'), /not the header of an MCP Client protocol log/);
+  });
+});
