@@ -49,6 +49,7 @@ import type { SamplingHandler } from '../sampling/samplingCapability';
 import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { registerTrustCommands } from '../trust/registerTrust';
+import { registerWorkbench } from '../workbench/registerWorkbench';
 import { registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
@@ -139,6 +140,8 @@ export function activateContributions(host: ActivationHost): Contributions {
   const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
+  // The server author's workbench: Protocol view (a tap in every session), history, saved calls as tests, doctor.
+  const workbench = registerWorkbench({ context, sessions, answers, catalog: toolCatalog, devRestarted: devMode.onDidRestart, resolveInputs: (d) => inputs.resolve(d) });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
@@ -163,6 +166,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     host.serversTree.setIcons(icons),
     host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
     ...devMode.disposables,
+    ...workbench.disposables,
   ];
   // Test runs only (the switch is read once, in activate.ts, where the answers are made).
   if (answers.enabled) {
@@ -179,6 +183,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         tasks: tasks.tasks,
         tasksTree: tasks.tree,
         skillsTree: skills.tree,
+        workbench,
       }),
     );
   }
@@ -193,6 +198,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         logLevel: readLogLevel(),
         eraMemory,
         prepare,
+        tap: workbench.tapFor(definition.name),
       }),
     readConfiguredServers,
     chatHandler: chat.handler,

@@ -6,6 +6,8 @@ export const ViewIds = {
   tools: 'mcpClient.tools',
   tasks: 'mcpClient.tasks',
   skills: 'mcpClient.skills',
+  /** Calls made by hand (src/workbench/history/). */
+  history: 'mcpClient.history',
   /** The Panel's MCP App view (a webview). */
   app: 'mcpClient.app',
 } as const;

@@ -30,6 +30,9 @@ export class DevWatchers implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** A dev-mode server restarted (or started or stopped being watched). */
   readonly onDidChange = this.changeEmitter.event;
+  private readonly restartedEmitter = new vscode.EventEmitter<string>();
+  /** A file change restarted this server, and the restart is done (it runs, or failed to start). */
+  readonly onDidRestart = this.restartedEmitter.event;
   private readonly listener: vscode.Disposable;
 
   constructor(
@@ -49,6 +52,7 @@ export class DevWatchers implements vscode.Disposable {
     this.listener.dispose();
     for (const name of [...this.watched.keys()]) this.unwatch(name);
     this.changeEmitter.dispose();
+    this.restartedEmitter.dispose();
   }
 
   private sync(): void {
@@ -106,6 +110,7 @@ export class DevWatchers implements vscode.Disposable {
     this.logger(name).info(vscode.l10n.t('Dev mode: {0} changed; restarting the server (restart {1}).', file ?? '?', previous + 1));
     this.changeEmitter.fire();
     await this.sessions.restart(name);
+    this.restartedEmitter.fire(name);
   }
 
   private unwatch(name: string): void {

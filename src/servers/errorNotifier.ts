@@ -62,8 +62,11 @@ export class ErrorNotifier extends Disposable {
   private notify(name: string, message: string): void {
     const oneLine = message.split('\n')[0]!.slice(0, 300);
     const showOutput = vscode.l10n.t('Show Output');
-    void vscode.window.showErrorMessage(vscode.l10n.t("MCP server '{0}': {1}", name, oneLine), showOutput).then((choice) => {
-      if (choice) this.logs.show(name);
+    // The connection doctor (src/workbench/doctor/) runs the start's checks one by one and says what to do.
+    const diagnose = vscode.l10n.t('Diagnose…');
+    void vscode.window.showErrorMessage(vscode.l10n.t("MCP server '{0}': {1}", name, oneLine), showOutput, diagnose).then((choice) => {
+      if (choice === showOutput) this.logs.show(name);
+      else if (choice === diagnose) void vscode.commands.executeCommand(CommandIds.diagnoseServer, name);
     });
   }
 }

@@ -24,6 +24,8 @@ interface CallArgs {
   server?: string;
   tool?: Tool | string;
   arguments?: Record<string, unknown>;
+  /** Open the arguments document filled in with `arguments` even when they are valid (edit and run again). */
+  editArguments?: boolean;
 }
 
 export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks): vscode.Disposable {
@@ -53,7 +55,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       void showError(vscode.l10n.t("server '{0}' is not running.", server));
       return { error: 'not running' };
     }
-    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments);
+    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments, { edit: arg?.editArguments });
     if (!args) return { cancelled: true };
     return runToolAndShow(session, tool, args, documents, apps, tasks);
   });

@@ -15,7 +15,7 @@ import type { ArgumentDocuments } from './argumentDocuments';
 export type Arguments = Record<string, unknown>;
 
 /** The validated arguments, or undefined when the user gave up. */
-export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments): Promise<Arguments | undefined> {
+export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments, options: { edit?: boolean } = {}): Promise<Arguments | undefined> {
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
@@ -34,7 +34,7 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
     return editJson(answers, documents, server, tool, JSON.stringify(args, null, 2), errors);
   }
   const presetErrors = args && schemaErrors(schema, args);
-  if (args && !presetErrors) return args;
+  if (args && !presetErrors && !options.edit) return args;
   return editJson(answers, documents, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
 }
 
