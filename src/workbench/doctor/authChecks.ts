@@ -53,7 +53,8 @@ export async function authDiscoverySteps(url: URL, status: number, challenge: st
       problems.push(`It does not list PKCE S256 in code_challenge_methods_supported (${JSON.stringify(metadata.code_challenge_methods_supported ?? null)}).`);
       fixes.push('MCP requires PKCE with S256: support it and say so in code_challenge_methods_supported.');
     }
-    registration = registrationStep(metadata, oauth);
+    const checking = performance.now();
+    registration = { ...registrationStep(metadata, oauth), ms: performance.now() - checking };
     const details = [`Issuer ${metadata.issuer}; authorize at ${metadata.authorization_endpoint}; tokens at ${metadata.token_endpoint}.`, ...problems];
     const failed = problems.length > (oauth?.allowIssuerMismatch && !same(metadata.issuer, issuer) ? 1 : 0);
     return { status: failed ? 'fail' : problems.length ? 'warn' : 'ok', details, ...(fixes.length && { fix: fixes.join(' ') }) };

@@ -36,7 +36,8 @@ export function registerTests(sessions: SessionManager, catalog: ToolCatalog, hi
 
 /** Stores the test's last result as its snapshot (running it first if it has not run), then runs it again. */
 async function updateSnapshot(tests: SavedCallTests, snapshots: SnapshotStore, arg: unknown): Promise<boolean> {
-  const item = (arg && typeof arg === 'object' && 'test' in arg ? (arg as { test: vscode.TestItem }).test : (arg as vscode.TestItem | undefined)) ?? undefined;
+  const given = arg && typeof arg === 'object' && 'test' in arg ? (arg as { test: vscode.TestItem }).test : (arg as vscode.TestItem | undefined);
+  const item = given && tests.find(given.id);
   const saved = item && tests.callOf(item.id);
   if (!item || !saved) return false;
   const request = new vscode.TestRunRequest([item], undefined, tests.runProfile);

@@ -1,0 +1,82 @@
+// The connection doctor in a real VS Code: Diagnose Server… on a stdio server that prints a banner to
+// stdout (the step fails and says to log to stderr), on an HTTP server with broken auth metadata (each
+// discovery step says what is wrong), and on a workspace server the user did not allow: nothing of it runs.
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Diagnosis } from '../../../src/workbench/doctor/registerDoctor';
+import { until } from '../../shared/until';
+import { activateAll, answer, questions, stateOf } from '../helpers';
+import { fixtureScript, node, setServers, workspaceFolder } from './workbenchHelpers';
+
+const diagnose = (name: string) => vscode.commands.executeCommand<Diagnosis>('mcpClient.diagnoseServer', name);
+const stepOf = (d: Diagnosis, title: RegExp) => d.steps.find((s) => title.test(s.title));
+
+describe('Workbench: the connection doctor', function () {
+  this.timeout(120_000);
+  let authServer: ChildProcess | undefined;
+  const config = () => vscode.workspace.getConfiguration('mcpClient');
+
+  before(async () => {
+    await activateAll();
+  });
+
+  after(async () => {
+    authServer?.kill();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await setServers({ 'wb-banner': undefined, 'wb-auth': undefined });
+    await config().update('servers', undefined, vscode.ConfigurationTarget.Workspace);
+    rmSync(join(workspaceFolder(), '.vscode'), { recursive: true, force: true });
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
+  });
+
+  it('finds the banner a stdio server prints to stdout, and writes a report that says what to do', async () => {
+    await setServers({ 'wb-banner': { command: node(), args: [fixtureScript('doctorFixtures'), '--banner'], autoStart: false } });
+    await until('wb-banner to be listed', async () => (await stateOf('wb-banner')) === 'stopped');
+    const diagnosis = await diagnose('wb-banner');
+    assert.deepEqual(diagnosis.steps.map((s) => s.title).slice(0, 3), ['Trust and consent', 'The command is found', 'The working folder']);
+    const bytes = stepOf(diagnosis, /first bytes on stdout/)!;
+    assert.equal(bytes.status, 'fail');
+    assert.deepEqual(bytes.output, ['Weather MCP server v0.3.1 starting…', '[info] listening on stdio']);
+    assert.equal(stepOf(diagnosis, /tools\/list/)!.status, 'fail');
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(diagnosis.document!));
+    assert.equal(document.uri.scheme, 'mcp-client-diagnosis');
+    assert.match(document.getText(), /\*\*What to do:\*\* stdout is the protocol channel/);
+    assert.equal(await stateOf('wb-banner'), 'stopped', 'the diagnosis leaves the server as it was');
+  });
+
+  it('reads broken auth metadata of an HTTP server step by step', async () => {
+    authServer = spawn(process.execPath, [fixtureScript('doctorFixtures'), '--broken-auth'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve) => authServer!.stdout!.on('data', (chunk: Buffer) => /listening (\S+)/.test(String(chunk)) && resolve(/listening (\S+)/.exec(String(chunk))![1]!)));
+    await setServers({ 'wb-auth': { url, autoStart: false } });
+    await until('wb-auth to be listed', async () => (await stateOf('wb-auth')) !== undefined);
+    const diagnosis = await diagnose('wb-auth');
+    assert.equal(stepOf(diagnosis, /^DNS/)!.status, 'ok');
+    assert.match(stepOf(diagnosis, /First response/)!.details[0]!, /→ 401/);
+    assert.equal(stepOf(diagnosis, /protected-resource/)!.status, 'ok');
+    const as = stepOf(diagnosis, /authorization-server metadata/)!;
+    assert.equal(as.status, 'fail');
+    assert.match(as.details.join(' '), /issuer is "https:\/\/login\.example\.com\/"/);
+    assert.equal(stepOf(diagnosis, /registration/)!.status, 'fail');
+    assert.ok(diagnosis.steps.every((s) => s.status === 'skip' || s.ms !== undefined), 'each step says how long it took');
+  });
+
+  it('runs nothing of a workspace server the user did not allow', async () => {
+    const marker = join(workspaceFolder(), 'wb-doctor-ran.txt');
+    rmSync(marker, { force: true });
+    // The start when the settings change is declined, and so is the doctor's question.
+    await answer({ kind: 'workspaceConsent', answer: 'none' }, { kind: 'workspaceConsent', answer: 'none' });
+    await config().update('servers', { 'wb-ws': { command: node(), args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`] } }, vscode.ConfigurationTarget.Workspace);
+    await until('wb-ws to be declined', async () => (await stateOf('wb-ws')) === 'stopped');
+    await questions();
+    const diagnosis = await diagnose('wb-ws');
+    const consent = stepOf(diagnosis, /Trust and consent/)!;
+    assert.equal(consent.status, 'fail');
+    assert.match(consent.details.join(' '), /declined/);
+    assert.equal(diagnosis.steps.length, 1, 'no further step ran');
+    assert.ok((await questions()).some((q) => q.kind === 'workspaceConsent'), 'the doctor asked, as a start would');
+    assert.equal(existsSync(marker), false, 'the command never ran');
+  });
+});
