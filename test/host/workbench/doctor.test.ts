@@ -29,6 +29,7 @@ describe('Workbench: the connection doctor', function () {
     await setServers({ 'wb-banner': undefined, 'wb-auth': undefined });
     await config().update('servers', undefined, vscode.ConfigurationTarget.Workspace);
     rmSync(join(workspaceFolder(), '.vscode'), { recursive: true, force: true });
+    rmSync(join(workspaceFolder(), 'wb-doctor-ran.txt'), { force: true });
     await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
   });
 
