@@ -34,7 +34,8 @@ describe('the connection doctor', function () {
     assert.match(tools.output!.join('\n'), /tools\.1/);
     assert.ok(steps.every((s) => s.ms !== undefined), 'every step is timed');
     const report = renderReport('weather', [], steps, new Date(0));
-    assert.match(report, /## ❌ \d+\. The first bytes on stdout are JSON\\-RPC · \d+ ms/);
+    assert.match(report, /## \d+\. The first bytes on stdout are JSON\\-RPC: FAILED · \d+ ms/);
+    assert.match(report, /\| \d+ \| The first bytes on stdout are JSON\\-RPC \| \*\*FAILED\*\* \| \d+ ms \|/);
     assert.match(report, /```text\nWeather MCP server v0\.3\.1 starting…/);
   });
 
