@@ -19,6 +19,7 @@ export interface Tests {
 export function registerTests(sessions: SessionManager, catalog: ToolCatalog, history: CallHistory, answers: UserAnswers, devRestarted: vscode.Event<string>): Tests {
   const snapshots = new SnapshotStore();
   const tests = new SavedCallTests({ sessions, catalog, snapshots }, devRestarted);
+  tests.readOpenFiles();
   const command = vscode.commands.registerCommand;
   return {
     tests,

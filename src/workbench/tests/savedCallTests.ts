@@ -42,12 +42,18 @@ export class SavedCallTests implements vscode.Disposable {
       watcher.onDidCreate((uri) => void this.load(uri)),
       watcher.onDidChange((uri) => void this.load(uri)),
       watcher.onDidDelete((uri) => this.remove(uri)),
-      // As the file is typed, not only when it is saved.
-      vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.path.endsWith(TEST_FILE_SUFFIX) && this.update(e.document.uri, e.document.getText())),
+      // As the file is typed, not only when it is saved; and a file opened before the Test Explorer ever was.
+      vscode.workspace.onDidChangeTextDocument((e) => isTestFile(e.document) && this.update(e.document.uri, e.document.getText())),
+      vscode.workspace.onDidOpenTextDocument((document) => isTestFile(document) && this.update(document.uri, document.getText())),
       vscode.debug.onDidStartDebugSession((s) => this.debugSessions.add(s.name)),
       vscode.debug.onDidTerminateDebugSession((s) => this.debugSessions.delete(s.name)),
       devRestarted((server) => void this.rerunFor(server)),
     );
+  }
+
+  /** The test files open in editors now (the rest are found when the Test Explorer asks). */
+  readOpenFiles(): void {
+    for (const document of vscode.workspace.textDocuments) if (isTestFile(document)) this.update(document.uri, document.getText());
   }
 
   /** Reads every test file of the workspace. */
@@ -161,6 +167,10 @@ export class SavedCallTests implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+function isTestFile(document: vscode.TextDocument): boolean {
+  return document.uri.scheme === 'file' && document.uri.path.endsWith(TEST_FILE_SUFFIX);
 }
 
 function lineStarts(text: string): number[] {

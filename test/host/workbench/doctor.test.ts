@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { Diagnosis } from '../../../src/workbench/doctor/registerDoctor';
 import { until } from '../../shared/until';
 import { activateAll, answer, questions, stateOf } from '../helpers';
+import { ui } from '../uiDriver';
 import { fixtureScript, node, setServers, workspaceFolder } from './workbenchHelpers';
 
 const diagnose = (name: string) => vscode.commands.executeCommand<Diagnosis>('mcpClient.diagnoseServer', name);
@@ -26,7 +27,7 @@ describe('Workbench: the connection doctor', function () {
   after(async () => {
     authServer?.kill();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await setServers({ 'wb-banner': undefined, 'wb-auth': undefined });
+    await setServers({ 'wb-banner': undefined, 'wb-auth': undefined, 'wb-missing': undefined });
     await config().update('servers', undefined, vscode.ConfigurationTarget.Workspace);
     rmSync(join(workspaceFolder(), '.vscode'), { recursive: true, force: true });
     rmSync(join(workspaceFolder(), 'wb-doctor-ran.txt'), { force: true });
@@ -62,6 +63,18 @@ describe('Workbench: the connection doctor', function () {
     assert.match(as.details.join(' '), /issuer is "https:\/\/login\.example\.com\/"/);
     assert.equal(stepOf(diagnosis, /registration/)!.status, 'fail');
     assert.ok(diagnosis.steps.every((s) => s.status === 'skip' || s.ms !== undefined), 'each step says how long it took');
+  });
+
+  it('is offered on a start-failure notification, and its Diagnose… button opens the report', async () => {
+    await setServers({ 'wb-missing': { command: 'no-such-command-wb-4711', args: [] } });
+    await until('wb-missing to fail', async () => (await stateOf('wb-missing')) === 'error');
+    // The notification, in the notification center (a test window shows no toasts), with its buttons.
+    await vscode.commands.executeCommand('notifications.showList');
+    await until('the notification\'s Diagnose… button', () => ui.click('.notifications-center .monaco-button', 'Diagnose…').catch(() => false), 30_000);
+    const tab = await until('the report', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => /diagnosis/.test(t.label)), 60_000);
+    assert.match(tab.label, /diagnosis/);
+    await vscode.commands.executeCommand('notifications.hideList');
+    await setServers({ 'wb-missing': undefined });
   });
 
   it('runs nothing of a workspace server the user did not allow', async () => {

@@ -128,4 +128,27 @@ describe('Workbench: saved calls in the Test Explorer', function () {
     assert.equal(debug.state, 'errored');
     assert.match(debug.messages[0]!.message, /A debug run uses dev mode's debugger: add "dev": \{ "debug": \{ "type": "node" \} \} to mcpClient\.servers\.wb-dev/);
   });
+
+  it('runs a Debug run under dev mode\'s debugger, attaching it again when it was stopped', async () => {
+    const started: string[] = [];
+    const listener = vscode.debug.onDidStartDebugSession((s) => started.push(s.name));
+    try {
+      await setServers({ 'wb-debug': { command: node(), args: [fixtureScript('toolsFixture')], dev: { debug: { type: 'node' } } } });
+      await running('wb-debug', 90_000);
+      await until('the debugger on wb-debug', () => started.includes('MCP: wb-debug'), 60_000);
+      for (const session of [vscode.debug.activeDebugSession].filter((s) => s?.name === 'MCP: wb-debug')) await vscode.debug.stopDebugging(session);
+      await vscode.debug.stopDebugging();
+      const debugFile = join(dir(), 'debug.mcp-tests.json');
+      writeFileSync(debugFile, `${JSON.stringify({ server: 'wb-debug', tests: [{ name: 'under the debugger', tool: 'echo', arguments: { text: 'dbg' }, expect: { pointers: [{ pointer: '/content/0/text', equals: 'dbg' }] } }] })}\n`);
+      await until('the debug test', async () => (await savedCalls({ discover: true })).items.some((i) => i.id === id('under the debugger', debugFile)));
+      started.length = 0;
+      const outcome = (await savedCalls({ run: [id('under the debugger', debugFile)], debug: true })).outcomes[id('under the debugger', debugFile)]!;
+      assert.equal(outcome.state, 'passed', JSON.stringify(outcome));
+      assert.ok(started.includes('MCP: wb-debug'), `the debugger was attached again: ${started.join(', ')}`);
+    } finally {
+      listener.dispose();
+      await vscode.debug.stopDebugging();
+      await setServers({ 'wb-debug': undefined });
+    }
+  });
 });

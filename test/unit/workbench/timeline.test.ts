@@ -67,3 +67,21 @@ describe('the protocol timeline', () => {
     assert.throws(() => importProtocolLog('{"hello":1}\n'), /not the header of an MCP Client protocol log/);
   });
 });
+
+describe('the Protocol view rows', () => {
+  it('clean what a server wrote (no bidi or invisible characters, capped visibly) and keep rounds under their request', () => {
+    const { rowsOf } = require('../../../src/workbench/protocol/rowModel') as typeof import('../../../src/workbench/protocol/rowModel');
+    const timeline = new Timeline();
+    timeline.add({ t: 1, type: 'stderr', line: `evil\u202Eeulav\u200B ${'x'.repeat(400)}` });
+    timeline.add(out(2, { id: 1, method: 'tools/call', params: { name: 'ask' } }));
+    timeline.add(inn(3, { id: 1, result: { resultType: 'input_required', inputRequests: {} } }));
+    timeline.add({ t: 4, type: 'note', text: 'between' });
+    timeline.add(out(5, { id: 2, method: 'tools/call', params: { name: 'ask', inputResponses: {} } }));
+    timeline.add(inn(6, { id: 2, result: { content: [] } }));
+    const { rows } = rowsOf(timeline, '');
+    assert.ok(!/[\u202E\u200B]/.test(rows[0]!.summary));
+    assert.match(rows[0]!.summary, /^evileulav x+… \(\d+ more characters\)$/);
+    assert.deepEqual(rows.slice(1).map((r) => [r.label, r.depth]), [['tools/call', 0], ['tools/call', 1], ['—', 0]]);
+    assert.equal(rowsOf(timeline, 'between').rows.length, 1);
+  });
+});
