@@ -50,7 +50,15 @@ export function maskedTap(tap: ProtocolTap, secrets: () => readonly string[]): P
     skipped: () => tap.skipped(),
     message: (direction, message, text) => {
       const masked = mask(text);
-      tap.message(direction, masked === text ? message : (JSON.parse(masked) as JSONRPCMessage), masked);
+      if (masked === text) return tap.message(direction, message, text);
+      // A short secret masked where it stood alone may leave no valid JSON ("id":***): then the text is what is kept.
+      let parsed: JSONRPCMessage | string;
+      try {
+        parsed = JSON.parse(masked) as JSONRPCMessage;
+      } catch {
+        parsed = masked;
+      }
+      tap.message(direction, parsed as JSONRPCMessage, masked);
     },
     stderr: (line) => tap.stderr(mask(line)),
     http: (exchange) => tap.http({ ...exchange, url: mask(exchange.url), error: exchange.error && mask(exchange.error) }),
@@ -58,11 +66,16 @@ export function maskedTap(tap: ProtocolTap, secrets: () => readonly string[]): P
   };
 }
 
-/** Hands one message to the tap, or only counts it while nobody records. */
+/** Hands one message to the tap, or only counts it while nobody records. Never throws into the transport. */
 export function tapMessage(tap: ProtocolTap | undefined, direction: TapDirection, message: JSONRPCMessage): void {
   if (!tap) return;
   if (!tap.recording) return tap.skipped();
-  tap.message(direction, message, JSON.stringify(message));
+  try {
+    tap.message(direction, message, JSON.stringify(message));
+  } catch (error) {
+    // The view is a window on the connection; its failure must not become the connection's.
+    console.error('MCP Client: the protocol tap failed', error);
+  }
 }
 
 /** The transport's fetch, telling the tap about each exchange while it records. */

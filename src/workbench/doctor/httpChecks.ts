@@ -46,7 +46,7 @@ export async function diagnoseHttp(definition: ServerDefinition, config: HttpTra
   let challenge: string | undefined;
   steps.push(
     await timed('First response: status and content type', async () => {
-      const first = await firstResponse(url, config.headers);
+      const first = config.type === 'sse' ? await firstSseResponse(url, config.headers) : await firstResponse(url, config.headers);
       status = first.status;
       challenge = first.wwwAuthenticate;
       return first.step;
@@ -105,6 +105,18 @@ function tlsStep(host: string, port: number): Promise<Omit<Step, 'title' | 'ms'>
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve({ status: 'fail', details: [`Cannot connect to ${host}:${port}: ${error.code ?? error.message}.`], fix: 'Start the server, or fix the host and port in "url".' }));
   });
+}
+
+/** A legacy HTTP+SSE server is first asked for its event stream (GET), which must name the endpoint for messages. */
+async function firstSseResponse(url: URL, headers: Record<string, string>): Promise<{ status: number; wwwAuthenticate?: string; step: Omit<Step, 'title' | 'ms'> }> {
+  const response = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' }, redirect: 'manual', signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) });
+  const type = response.headers.get('content-type') ?? '(none)';
+  void response.body?.cancel().catch(() => undefined);
+  const details = [`GET ${redactUrl(url.toString())} → ${response.status} ${response.statusText}, content type ${type}.`];
+  const wwwAuthenticate = response.headers.get('www-authenticate') ?? undefined;
+  if (response.status === 200 && type.startsWith('text/event-stream')) return { status: 200, step: { status: 'ok', details } };
+  if (response.status === 401) return { status: 401, wwwAuthenticate, step: { status: 'warn', details, fix: 'The server wants credentials: see auth discovery below.' } };
+  return { status: response.status, wwwAuthenticate, step: { status: 'fail', details, fix: '"type": "sse" is for old HTTP+SSE servers, whose URL (often ending in /sse) answers GET with an event stream; a current server takes "type": "http".' } };
 }
 
 /** One initialize POST as a client's first request, to see how the server answers it; its session is ended after. */

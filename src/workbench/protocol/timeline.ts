@@ -112,6 +112,11 @@ export class Timeline {
   }
 
   private addMessage(event: Extract<TimelineEvent, { type: 'message' }>): void {
+    if (typeof event.message === 'string') {
+      // The session's mask left no valid JSON (a short secret where a number stood): kept as masked text.
+      this.push({ kind: 'note', dir: event.dir, at: event.t, summary: 'a message with a secret masked, kept as text', size: event.size, status: 'info', events: [event] });
+      return;
+    }
     const shape = shapeOf(event.message);
     const kept = keep(event);
     if (shape.kind === 'response') {

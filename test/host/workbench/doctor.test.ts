@@ -3,7 +3,7 @@
 // discovery step says what is wrong), and on a workspace server the user did not allow: nothing of it runs.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnosis } from '../../../src/workbench/doctor/registerDoctor';
@@ -18,20 +18,21 @@ const stepOf = (d: Diagnosis, title: RegExp) => d.steps.find((s) => title.test(s
 describe('Workbench: the connection doctor', function () {
   this.timeout(120_000);
   let authServer: ChildProcess | undefined;
-  const config = () => vscode.workspace.getConfiguration('mcpClient');
 
   before(async () => {
     await activateAll();
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
   });
 
   after(async () => {
+    // Each step on its own: a failed one must not leave queued answers or servers to the next suite.
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
     authServer?.kill();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await setServers({ 'wb-banner': undefined, 'wb-auth': undefined, 'wb-missing': undefined });
-    await config().update('servers', undefined, vscode.ConfigurationTarget.Workspace);
     rmSync(join(workspaceFolder(), '.vscode'), { recursive: true, force: true });
     rmSync(join(workspaceFolder(), 'wb-doctor-ran.txt'), { force: true });
-    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await setServers({ 'wb-banner': undefined, 'wb-auth': undefined, 'wb-missing': undefined });
+    await until('the workspace server to go', async () => (await stateOf('wb-ws')) === undefined, 30_000).catch(() => undefined);
   });
 
   it('finds the banner a stdio server prints to stdout, and writes a report that says what to do', async () => {
@@ -66,6 +67,8 @@ describe('Workbench: the connection doctor', function () {
   });
 
   it('is offered on a start-failure notification, and its Diagnose… button opens the report', async () => {
+    // Only this suite's notification in the list (earlier suites leave theirs).
+    await vscode.commands.executeCommand('notifications.clearAll');
     await setServers({ 'wb-missing': { command: 'no-such-command-wb-4711', args: [] } });
     await until('wb-missing to fail', async () => (await stateOf('wb-missing')) === 'error');
     // The notification, in the notification center (a test window shows no toasts), with its buttons.
@@ -82,7 +85,9 @@ describe('Workbench: the connection doctor', function () {
     rmSync(marker, { force: true });
     // The start when the settings change is declined, and so is the doctor's question.
     await answer({ kind: 'workspaceConsent', answer: 'none' }, { kind: 'workspaceConsent', answer: 'none' });
-    await config().update('servers', { 'wb-ws': { command: node(), args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`] } }, vscode.ConfigurationTarget.Workspace);
+    // Written as a repository would hold it (the settings file itself, not through the settings editor's model).
+    mkdirSync(join(workspaceFolder(), '.vscode'), { recursive: true });
+    writeFileSync(join(workspaceFolder(), '.vscode', 'settings.json'), JSON.stringify({ 'mcpClient.servers': { 'wb-ws': { command: node(), args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`] } } }));
     await until('wb-ws to be declined', async () => (await stateOf('wb-ws')) === 'stopped');
     await questions();
     const diagnosis = await diagnose('wb-ws');

@@ -17,6 +17,8 @@ describe('Workbench: the call history', function () {
 
   before(async () => {
     await activateAll();
+    // Answers a failed suite left in the queue would answer this suite's questions.
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
     await toolsOf('tools', ['echo']);
     await vscode.commands.executeCommand('mcpClient.history.clear');
     for (const e of (await history()).stored) await vscode.commands.executeCommand('mcpClient.history.remove', e);

@@ -20,6 +20,8 @@ describe('Workbench: the Protocol view', function () {
 
   before(async () => {
     await activateAll();
+    // Answers a failed suite left in the queue would answer this suite's questions.
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
     await setServers({ [SERVER]: { command: node(), args: [fixtureScript('toolsFixture'), '--era=modern'] } });
     await running(SERVER);
     await questions();

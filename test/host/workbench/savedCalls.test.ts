@@ -22,6 +22,8 @@ describe('Workbench: saved calls in the Test Explorer', function () {
 
   before(async () => {
     await activateAll();
+    // Answers a failed suite left in the queue would answer this suite's questions.
+    await vscode.commands.executeCommand('mcpClient.test.unqueueAnswers');
     await toolsOf('tools', ['echo', 'bad_stats', 'stats']);
     mkdirSync(dir(), { recursive: true });
   });

@@ -9,7 +9,7 @@ import { diagnoseHttp } from '../../../src/workbench/doctor/httpChecks';
 import { renderReport, type Step } from '../../../src/workbench/doctor/report';
 import { diagnoseStdio, firstBytesStep } from '../../../src/workbench/doctor/stdioChecks';
 import { startBrokenAuthServer } from '../../fixtures/servers/doctorFixtures';
-import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
+import { startLegacySseFixture, startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
 import { definition, fixture } from '../helpers';
 
 const step = (steps: Step[], title: RegExp) => steps.find((s) => title.test(s.title));
@@ -83,6 +83,19 @@ describe('the connection doctor', function () {
       assert.deepEqual(steps.filter((s) => s.status === 'fail').map((s) => `${s.title}: ${s.details.join(' ')}`), []);
       assert.ok(step(steps, /tools\/list/) && step(steps, /prompts\/list/) && step(steps, /resources\/list/));
       assert.equal(step(steps, /protected-resource/)!.status, 'info');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('passes a legacy HTTP+SSE server configured as "type": "sse" (its first response is the event stream)', async () => {
+    const server = await startLegacySseFixture();
+    try {
+      const config = { type: 'sse' as const, url: server.url, headers: {} };
+      const steps = await diagnoseHttp(definition('sse', config), config, noProxy);
+      assert.deepEqual(steps.filter((s) => s.status === 'fail').map((s) => `${s.title}: ${s.details.join(' ')}`), []);
+      assert.match(step(steps, /First response/)!.details[0]!, /^GET .* → 200 .*text\/event-stream/);
+      assert.equal(step(steps, /Era probe/)!.status, 'ok');
     } finally {
       await server.close();
     }

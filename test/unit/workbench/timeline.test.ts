@@ -85,3 +85,20 @@ describe('the Protocol view rows', () => {
     assert.equal(rowsOf(timeline, 'between').rows.length, 1);
   });
 });
+
+describe('the protocol tap', () => {
+  it('never breaks the transport: a mask that leaves no JSON is kept as text, and a failing tap is swallowed', () => {
+    const { maskedTap, tapMessage } = require('../../../src/mcp/protocolTap') as typeof import('../../../src/mcp/protocolTap');
+    const { ProtocolRecorder } = require('../../../src/workbench/protocol/protocolRecorder') as typeof import('../../../src/workbench/protocol/protocolRecorder');
+    const recorder = new ProtocolRecorder('x');
+    recorder.watch();
+    const tap = maskedTap(recorder, () => ['42']);
+    tapMessage(tap, 'out', { jsonrpc: '2.0', id: 42, method: 'ping' });
+    const [entry] = recorder.timeline.entries();
+    assert.equal(entry!.kind, 'note');
+    assert.equal((entry!.events[0] as { message: unknown }).message, '{"jsonrpc":"2.0","id":***,"method":"ping"}');
+    const broken = { recording: true, skipped() {}, message() { throw new Error('boom'); }, stderr() {}, http() {}, note() {} };
+    assert.doesNotThrow(() => tapMessage(broken, 'in', { jsonrpc: '2.0', id: 1, result: {} }));
+    recorder.dispose();
+  });
+});
