@@ -5,6 +5,7 @@
 //   workbench-protocol-input-required.png  the Protocol view while a 2026-07-28 tool call waits for input
 //                                          (its elicitation dialog open), and after: two rounds under one call
 //   workbench-protocol-rounds.png
+//   workbench-save-as-test.png             the call's result, with Save as Test in its title bar
 //   workbench-test-snapshot.png            the Test Explorer after Run All: one saved call fails its snapshot,
 //                                          the diff open in the editor's peek
 //   workbench-doctor-banner(-detail).png   Diagnose Server… on a stdio server that prints a banner to stdout
@@ -96,6 +97,15 @@ try {
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(outDir, 'workbench-protocol-rounds.png') });
   log('saved workbench-protocol-rounds.png');
+
+  // The result of that call, with Save as Test in its title bar.
+  step = 'result';
+  await page.locator('.tabs-container .tab').filter({ hasText: 'ask_user_mrtr' }).first().click();
+  await page.locator('.editor-actions .action-label[aria-label^="Save as Test"]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.editor-actions .action-label[aria-label^="Save as Test"]').first().hover();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(outDir, 'workbench-save-as-test.png') });
+  log('saved workbench-save-as-test.png');
 
   step = 'tests';
   await runCommand(page, 'View: Close All Editors');

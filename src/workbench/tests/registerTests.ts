@@ -7,6 +7,7 @@ import { showInfo } from '../../common/userMessages';
 import type { SessionManager } from '../../mcp/sessionManager';
 import type { ToolCatalog } from '../../tools/toolCatalog';
 import type { CallHistory } from '../history/callHistory';
+import { ResultTabs } from './resultTabs';
 import { SavedCallTests } from './savedCallTests';
 import { saveAsTest } from './saveAsTest';
 import { SnapshotStore } from './snapshotStore';
@@ -20,13 +21,16 @@ export function registerTests(sessions: SessionManager, catalog: ToolCatalog, hi
   const snapshots = new SnapshotStore();
   const tests = new SavedCallTests({ sessions, catalog, snapshots }, devRestarted);
   tests.readOpenFiles();
+  const resultTabs = new ResultTabs(history);
   const command = vscode.commands.registerCommand;
   return {
     tests,
     disposables: [
       tests,
+      resultTabs,
       command(CommandIds.saveAsTest, async (arg?: unknown) => {
-        const saved = await saveAsTest(arg, history, catalog, snapshots, answers);
+        // From a result's title bar the argument is the previewed document or nothing: the active tab says which call.
+        const saved = await saveAsTest(arg ?? resultTabs.current, history, catalog, snapshots, answers);
         if (saved) await tests.load(vscode.Uri.parse(saved.file));
         return saved;
       }),

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { activateAll, answer, callTool, toolsOf } from '../helpers';
+import { activateAll, answer, callTool, questions, toolsOf } from '../helpers';
 import { fixtureScript, history, node, running, savedCalls, setServers, workspaceFolder } from './workbenchHelpers';
 
 const calls = (tests: unknown[]) => `${JSON.stringify({ server: 'tools', tests }, null, 2)}\n`;
@@ -107,6 +107,19 @@ describe('Workbench: saved calls in the Test Explorer', function () {
     assert.deepEqual(written.tests.at(-1), { name: 'saved echo', tool: 'echo', arguments: { text: 'saved' }, expect: { isError: false, snapshot: true } });
     const ran = await savedCalls({ run: [id('saved echo')] });
     assert.equal(ran.outcomes[id('saved echo')]!.state, 'passed', JSON.stringify(ran.outcomes[id('saved echo')]));
+  });
+
+  it('saves the call whose result is on screen (the result\'s title bar), without asking which', async () => {
+    const outcome = await callTool('tools', 'echo', { text: 'on screen' });
+    assert.ok(outcome.document);
+    await until('the result preview to be the active tab', () => /\.md$/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''));
+    await questions();
+    await answer({ kind: 'tests.saveTarget', answer: vscode.Uri.file(file()).toString() }, { kind: 'tests.name', answer: 'from the result' });
+    const saved = await vscode.commands.executeCommand<{ file: string; name: string }>('mcpClient.tests.saveAsTest');
+    assert.equal(saved?.name, 'from the result');
+    assert.ok(!(await questions()).some((q) => q.kind === 'tests.pickCall'), 'no question which call');
+    const written = JSON.parse(readFileSync(file(), 'utf8')) as { tests: { name: string; arguments: unknown }[] };
+    assert.deepEqual(written.tests.at(-1)!.arguments, { text: 'on screen' });
   });
 
   it('runs a server\'s tests again when dev mode restarts it, and a Debug run asks for dev mode\'s debugger', async () => {
