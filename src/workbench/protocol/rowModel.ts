@@ -50,7 +50,7 @@ export function rowsOf(timeline: Timeline, filter: string): RowsView {
     ordered.push({ entry, depth: 0 }, ...rounds.map((r) => ({ entry: r, depth: 1 })));
   }
   return {
-    rows: ordered.slice(-MAX_ROWS_SHOWN).map(({ entry, depth }) => toRow(entry, depth)),
+    rows: ordered.slice(-MAX_ROWS_SHOWN).map(({ entry, depth }) => toRow(entry, depth, entry.relatesTo === undefined ? undefined : bySeq.get(entry.relatesTo))),
     matching: ordered.length,
     total: entries.length,
     dropped: timeline.dropped,
@@ -64,7 +64,7 @@ export function matches(entry: TimelineEntry, text: string): boolean {
   return entry.events.some((e) => JSON.stringify(e).toLowerCase().includes(text));
 }
 
-function toRow(entry: TimelineEntry, depth: number): Row {
+function toRow(entry: TimelineEntry, depth: number, related?: TimelineEntry): Row {
   const clean = (text: string | undefined) => cleanServerLine(text ?? '', SUMMARY_CHARS);
   const label = entry.method ?? { stderr: 'stderr', note: '—', http: 'HTTP', invalid: 'invalid', response: 'response', request: '', notification: '' }[entry.kind];
   return {
@@ -73,7 +73,8 @@ function toRow(entry: TimelineEntry, depth: number): Row {
     arrow: entry.dir === 'out' ? '→' : entry.dir === 'in' ? '←' : '',
     kind: entry.kind,
     label: clean(label),
-    subject: clean(entry.subject),
+    // Progress and cancellation name the request they are about.
+    subject: clean(entry.subject ?? (related && `for ${[related.method, related.subject].filter(Boolean).join(' ')}`)),
     summary: entry.kind === 'request' ? '' : clean(entry.summary),
     duration: entry.durationMs === undefined ? (entry.status === 'pending' ? '…' : '') : `${Math.round(entry.durationMs)} ms`,
     size: [entry.size, entry.responseSize].filter((n): n is number => n !== undefined && n > 0).map(bytes).join(' / '),

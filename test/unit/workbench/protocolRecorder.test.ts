@@ -110,6 +110,8 @@ describe('the Protocol view recording', () => {
     assert.ok(progress.length >= 2, `${progress.length} progress notifications`);
     for (const p of progress) assert.equal(p.relatesTo, call!.seq);
     assert.match(progress[0]!.summary, /^\d+\/2/);
+    const { rowsOf } = require('../../../src/workbench/protocol/rowModel') as typeof import('../../../src/workbench/protocol/rowModel');
+    assert.equal(rowsOf(recorder.timeline, 'notifications/progress').rows[0]!.subject, 'for tools/call slow');
   });
 
   it('masks the session\'s input values in everything it records', async () => {
