@@ -12,6 +12,7 @@ import type { ServerEntry, SessionManager } from '../../mcp/sessionManager';
 import { pickServer } from '../../servers/serverCommands';
 import { envFileStep } from './envFileCheck';
 import { diagnoseHttp } from './httpChecks';
+import { maskDeep } from '../maskDeep';
 import { renderReport, type Step } from './report';
 import { diagnoseStdio } from './stdioChecks';
 
@@ -50,8 +51,12 @@ async function diagnose(sessions: SessionManager, resolveInputs: ResolveInputs, 
   const steps: Step[] = [];
   const summary: string[] = [];
   const finish = (secrets: readonly string[] = []): Diagnosis => {
-    const markdown = maskSecrets(renderReport(name, summary, steps, new Date()), secrets);
-    return { server: name, steps, markdown };
+    // Masked as data, before rendering: Markdown escaping would hide a secret from a mask of the rendered text.
+    const mask = (text: string) => maskSecrets(text, secrets);
+    const masked = maskDeep({ summary, steps }, mask) as { summary: string[]; steps: Step[] };
+    // Times are ours: a short secret that equals a number must not turn a duration into "***".
+    const maskedSteps = masked.steps.map((step, i) => ({ ...step, ms: steps[i]!.ms }));
+    return { server: name, steps: maskedSteps, markdown: renderReport(name, masked.summary, maskedSteps, new Date()) };
   };
   if (entry.configError || !entry.session) {
     steps.push({ title: 'The settings', status: 'fail', details: [entry.configError ?? vscode.l10n.t('The server has no valid definition.')], fix: vscode.l10n.t('Fix the entry in mcpClient.servers (MCP Client: Open Settings).') });

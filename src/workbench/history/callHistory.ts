@@ -5,6 +5,7 @@
 // field it hides in. No `vscode`: the store is a Memento-shaped object.
 import type { HandCall, HandCallOutcome } from '../../common/handCalls';
 import { Emitter } from '../../mcp/lifecycle';
+import { maskDeep } from '../maskDeep';
 
 export const HISTORY_KEY = 'mcpClient.history';
 /** Unpinned entries kept; the oldest go first. Pinned entries are kept until unpinned or removed. */
@@ -109,13 +110,4 @@ function capped(outcome: HandCallOutcome): HistoryEntry['outcome'] {
   if (!('result' in outcome)) return outcome;
   const size = JSON.stringify(outcome.result ?? null).length;
   return size > MAX_RESULT_CHARS ? { tooLarge: size, ...(outcome.isError && { isError: true }) } : outcome;
-}
-
-/** `value` with `mask` applied to every string in it, object keys included; numbers equal to a masked value become "***". */
-export function maskDeep(value: unknown, mask: (text: string) => string): unknown {
-  if (typeof value === 'string') return mask(value);
-  if (typeof value === 'number' || typeof value === 'bigint') return mask(String(value)) === String(value) ? value : '***';
-  if (Array.isArray(value)) return value.map((v) => maskDeep(v, mask));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [mask(k), maskDeep(v, mask)]));
-  return value;
 }

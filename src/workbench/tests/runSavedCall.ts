@@ -8,6 +8,7 @@ import { describeError } from '../../mcp/errors';
 import type { SessionManager } from '../../mcp/sessionManager';
 import { SessionState } from '../../mcp/sessionState';
 import type { ToolCatalog } from '../../tools/toolCatalog';
+import { maskDeep } from '../maskDeep';
 import { checkExpectations, type Failure } from './expectations';
 import type { SnapshotStore } from './snapshotStore';
 import type { SavedCall } from './testFile';
@@ -51,13 +52,15 @@ export async function runSavedCall(deps: SavedCallDeps, run: vscode.TestRun, ite
     result = await session.callTool({ name: call.tool, arguments: call.arguments }, { tool, signal: abort.signal });
   } catch (error) {
     if (abort.signal.aborted) return void run.skipped(item);
-    return void run.failed(item, message(vscode.l10n.t('The call failed: {0}', describeError(error))), performance.now() - started);
+    return void run.failed(item, message(vscode.l10n.t('The call failed: {0}', session.mask(describeError(error)))), performance.now() - started);
   } finally {
     cancel.dispose();
   }
   const duration = performance.now() - started;
+  // What leaves the session is masked (its `${input:…}` values): the messages, and the snapshot written into the workspace.
+  const masked = maskDeep(result, (text) => session.mask(text)) as CallToolResult;
   const stored = (await snapshots.read(file))[call.name];
-  const verdict = checkExpectations(call.expect, tool, result, duration, stored);
+  const verdict = checkExpectations(call.expect, tool, masked, duration, stored);
   if (verdict.snapshotMissing) {
     await snapshots.write(file, call.name, verdict.snapshot);
     run.appendOutput(`${vscode.l10n.t('Stored the first snapshot of "{0}" in {1}.', call.name, vscode.workspace.asRelativePath(snapshots.fileOf(file)))}\r\n`, where, item);

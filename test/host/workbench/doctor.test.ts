@@ -66,6 +66,28 @@ describe('Workbench: the connection doctor', function () {
     assert.ok(diagnosis.steps.every((s) => s.status === 'skip' || s.ms !== undefined), 'each step says how long it took');
   });
 
+  it('masks the value of an input in its report', async () => {
+    const secret = 'wb-doctor-secret-9381';
+    const inputs = vscode.workspace.getConfiguration('mcpClient');
+    await inputs.update('inputs', [{ type: 'promptString', id: 'wbDoc', description: 'Doctor secret', password: true }], vscode.ConfigurationTarget.Global);
+    await setServers({ 'wb-masked': { command: node(), args: [fixtureScript('fixtureServer'), `--label=\${input:wbDoc}`], autoStart: false } });
+    try {
+      await until('wb-masked to be listed', async () => (await stateOf('wb-masked')) === 'stopped');
+      const diagnosing = diagnose('wb-masked');
+      // The doctor fills in inputs as a start does: the password box asks, and is typed into as a person would.
+      await ui.text('.quick-input-widget .quick-input-box input', { wait: true });
+      await ui.type(secret, { thenPress: 'Enter' });
+      const diagnosis = await diagnosing;
+      assert.deepEqual(diagnosis.steps.filter((s) => s.status === 'fail').map((s) => s.title), []);
+      // Neither as typed nor as Markdown escapes it ("wb\-doctor\-…").
+      assert.ok(!diagnosis.markdown.includes(secret) && !diagnosis.markdown.includes(secret.replace(/-/g, '\\-')), 'the value is not in the report');
+      assert.match(JSON.stringify(diagnosis.steps), /--label=\*\*\*/);
+    } finally {
+      await setServers({ 'wb-masked': undefined });
+      await inputs.update('inputs', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('is offered on a start-failure notification, and its Diagnose… button opens the report', async () => {
     // Only this suite's notification in the list (earlier suites leave theirs).
     await vscode.commands.executeCommand('notifications.clearAll');

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import type { HandCall } from '../../../src/common/handCalls';
 import type { McpSession } from '../../../src/mcp/session';
-import { CallHistory, HISTORY_KEY, MAX_RESULT_CHARS, MAX_UNPINNED, maskDeep, type MementoLike } from '../../../src/workbench/history/callHistory';
+import { CallHistory, HISTORY_KEY, MAX_RESULT_CHARS, MAX_UNPINNED, type MementoLike } from '../../../src/workbench/history/callHistory';
+import { maskDeep } from '../../../src/workbench/maskDeep';
 import { definition, newSession, stdio, waitForState } from '../helpers';
 
 class Memento implements MementoLike {
