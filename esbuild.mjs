@@ -82,5 +82,19 @@ if (watch) {
     if (args.has('--clean')) rmSync('out', { recursive: true, force: true });
     await esbuild.build(testBuild);
     await esbuild.build(fixtureAppsBuild);
+    removeOrphanedTests('out/test');
+  }
+}
+
+/**
+ * A compiled test whose source was deleted or moved would still run (the runners collect every
+ * out/test/**\/*.test.js): remove it. Only orphans go, so a run in progress keeps its files.
+ */
+function removeOrphanedTests(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removeOrphanedTests(path);
+    else if (entry.name.endsWith('.test.js') && !existsSync(path.replace(/^out[\\/]/, '').replace(/\.js$/, '.ts'))) rmSync(path, { force: true });
   }
 }

@@ -1,5 +1,6 @@
 // The one test entry point: `npm test` (everything), `npm run test:unit` (--unit), `npm run test:host` (--host),
-// `npm run test:conformance` (--conformance: the official MCP conformance suite's client scenarios).
+// `npm run test:conformance` (--conformance: the official MCP conformance suite's client scenarios),
+// `npm run test:matrix` (--matrix: the compatibility matrix of public MCP servers, scripts/matrix/).
 // Builds, runs the unit tests in this process (plain Node), then the host tests inside a real VS Code
 // (code-server + headless Chromium, see scripts/host/), and ends with one line: `N passed, N failed[, N skipped]`.
 // Options: --screenshot <png> (workbench screenshot at the end of the host run).
@@ -17,6 +18,7 @@ import { installVsix } from './host/codeServer.mjs';
 import { toolchain } from './host/setupHost.mjs';
 import { runHostTests } from './host/runHostTests.mjs';
 import { runConformance } from '../test/conformance/run.mjs';
+import { runMatrix } from './matrix/runMatrix.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -25,9 +27,10 @@ const { values: flags } = parseArgs({ options: {
   conformance: { type: 'boolean', default: false },
   host: { type: 'boolean', default: false },
   vsix: { type: 'boolean', default: false },
+  matrix: { type: 'boolean', default: false },
   screenshot: { type: 'string' },
 } });
-const runAll = !flags.unit && !flags.host && !flags.vsix && !flags.conformance;
+const runAll = !flags.unit && !flags.host && !flags.vsix && !flags.conformance && !flags.matrix;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Every failure's title and first line, repeated just above the last line: a long run's log may be cut
 // from the top, and the failing test must still be named.
@@ -210,6 +213,9 @@ if (build.status !== 0) {
     [runAll || flags.host, 'host tests (code-server, extension from this folder)', hostTests],
     [runAll || flags.host, 'host tests (a window reload)', reloadHostTests],
     [runAll || flags.vsix, 'host tests (code-server, extension installed from the .vsix)', vsixHostTests],
+    // Public MCP servers from npm and servers on the Python SDK, in one window; one count per server
+    // (scripts/matrix/runMatrix.mjs; it writes docs/compatibility.md).
+    [runAll || flags.matrix, 'compatibility matrix (public MCP servers, code-server)', () => runMatrix()],
   ].filter(([wanted]) => wanted);
   let ready = needsToolchain.length === 0;
   if (!ready) {

@@ -103,10 +103,11 @@ export function runLogged({ step, command, args, cwd, env, logFile, hint }) {
  * environment. The install happens in a sibling folder that is renamed into place at the end, so an
  * interrupted or concurrent install never leaves a half-made `target` behind.
  * @param {{ step: string, target: string, packages?: string[], packageDir?: string, node?: string,
- *           env?: NodeJS.ProcessEnv, logFile: string, hint?: string }} options
- *   `packages`: specs for `npm install`; `packageDir`: a folder with package.json + package-lock.json for `npm ci`.
+ *           env?: NodeJS.ProcessEnv, logFile: string, hint?: string, flags?: string[] }} options
+ *   `packages`: specs for `npm install`; `packageDir`: a folder with package.json + package-lock.json for `npm ci`;
+ *   `flags`: more npm options (such as --ignore-scripts).
  */
-export async function npmInstall({ step, target, packages, packageDir, node, env = process.env, logFile, hint }) {
+export async function npmInstall({ step, target, packages, packageDir, node, env = process.env, logFile, hint, flags = [] }) {
   const work = `${target}.partial-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -123,10 +124,10 @@ export async function npmInstall({ step, target, packages, packageDir, node, env
     let args;
     if (packageDir) {
       for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(work, file), readFileSync(join(packageDir, file)));
-      args = ['ci', '--no-audit', '--no-fund', '--loglevel=warn'];
+      args = ['ci', '--no-audit', '--no-fund', '--loglevel=warn', ...flags];
     } else {
       writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'mcp-client-toolchain', private: true }));
-      args = ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=warn', ...packages];
+      args = ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=warn', ...flags, ...packages];
     }
     await runLogged({ step, command: npm, args, cwd: work, env: childEnv, logFile, hint });
     if (existsSync(target)) rmSync(work, { recursive: true, force: true }); // another run finished first

@@ -12,6 +12,7 @@ import { SettingKeys } from '../common/settingKeys';
 import { showError } from '../common/userMessages';
 import { ContextKeys, ViewIds } from '../common/viewIds';
 import { onDidChange, readLogLevel, readStartPolicy } from '../config/configurationReader';
+import type { LoadedDefinition, ServerDefinition } from '../mcp/serverDefinition';
 import { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { RESOURCE_SCHEME } from '../resources/resourceUri';
@@ -34,7 +35,8 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   // runs the host tests queue them (testHooks.ts).
   const answers = new UserAnswers(testHooksEnabled());
   const consentHost = new VscodeConsentHost(context.globalState, answers);
-  const consent = new ConsentPolicy(consentHost);
+  // The env file is read (for the question and its hash) by the contributions bundle, which has the reader.
+  const consent: ConsentPolicy = new ConsentPolicy(consentHost, (definition: ServerDefinition): Promise<LoadedDefinition> => contributions.load().loadDefinition(definition));
   const sessions: SessionManager = new SessionManager({
     createSession: (definition) => contributions.load().createSession(definition),
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
@@ -44,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   const notifier = new ErrorNotifier(sessions, logs);
   const tree = new ServersTreeProvider(sessions);
   const contributions = new ContributionLoader(
-    { context, sessions, logs, answers, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (name) => consent.confirmNextStart(name) },
+    { context, sessions, logs, answers, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (definition) => consent.confirmNextStart(definition), checkConsent: (loaded): string | undefined => consent.check(loaded) },
     contributedCommands(context),
   );
   const fileSystem = new StandInFileSystem(() => contributions.load().resourceFileSystem);

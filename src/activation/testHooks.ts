@@ -24,6 +24,7 @@ import type { ToolsTreeProvider } from '../tools/toolsTree';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { TasksTreeProvider } from '../tasks/tasksTree';
 import type { SkillsTreeProvider } from '../skills/skillsTree';
+import type { SessionManager } from '../mcp/sessionManager';
 import type { Workbench } from '../workbench/registerWorkbench';
 
 
@@ -46,6 +47,7 @@ export const TestHookIds = {
   tasks: 'mcpClient.test.tasks',
   skillsTree: 'mcpClient.test.skillsTree',
   notifications: 'mcpClient.test.notifications',
+  serverProcesses: 'mcpClient.test.serverProcesses',
   protocolViews: 'mcpClient.test.protocolViews',
   history: 'mcpClient.test.history',
   savedCalls: 'mcpClient.test.savedCalls',
@@ -63,11 +65,12 @@ export interface Inspectable {
   tasks: ToolTasks;
   tasksTree: TasksTreeProvider;
   skillsTree: SkillsTreeProvider;
+  sessions: SessionManager;
   workbench: Workbench;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, workbench } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions, workbench } = parts;
   const command = vscode.commands.registerCommand;
   // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
   let notifications: { severity: Severity; message: string }[] = [];
@@ -78,6 +81,10 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       if (query.clear) notifications = [];
       return shown;
     }),
+    // The process id of each stdio server that runs (the compatibility matrix counts and follows its process tree).
+    command(TestHookIds.serverProcesses, () =>
+      Object.fromEntries(sessions.entries().flatMap((e) => (e.session?.pid === undefined ? [] : [[e.name, e.session.pid]]))),
+    ),
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
         const item = serversTree.getTreeItem(entry);

@@ -1,8 +1,8 @@
 // Reads what VS Code's own MCP support runs, for vscodeMcpJson.ts: its switch (`chat.mcp.access`), the
 // folders' .vscode/mcp.json and the user's mcp.json. Loaded with the contributions (not at activation).
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { readLocalFileSync } from '../mcp/localFile';
 import { VSCODE_MCP_ACCESS } from './configurationReader';
 import type { ServerSource } from './resolveServers';
 import { mcpJsonServers, type McpJsonFile, type VscodeMcp, WORKSPACE_MCP_JSON } from './vscodeMcpJson';
@@ -30,9 +30,12 @@ export function readVscodeMcp(globalStoragePath: string): VscodeMcp {
   };
 }
 
+/** An mcp.json is a few KB; a repository's could be a FIFO or a link to /dev/zero, read while settings are read. */
+const MAX_MCP_JSON_BYTES = 1024 * 1024;
+
 function readMcpJson(path: string): Record<string, unknown> | undefined {
   try {
-    return mcpJsonServers(readFileSync(path, 'utf8'));
+    return mcpJsonServers(readLocalFileSync(path, { maxBytes: MAX_MCP_JSON_BYTES }).toString('utf8'));
   } catch {
     return undefined;
   }

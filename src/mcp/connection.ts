@@ -7,11 +7,11 @@ import type { ClientCapability } from './clientCapability';
 import { redeemCallback, type ConnectionAuth } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
 import { Emitter } from './lifecycle';
-import type { Logger } from './logger';
-import { logMethodFor } from './logger';
+import { logMethodFor, type MaskingLogger } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
 import type { ProtocolTap } from './protocolTap';
 import { traceTransport } from './protocolTrace';
+import { redactUrl } from './redact';
 import { installTaskRequestShim, withoutUndeclaredTaskRequests } from './tasks/taskRequestShim';
 import { installTaskResultShim } from './tasks/taskResultShim';
 import type { ServerDefinition } from './serverDefinition';
@@ -26,7 +26,8 @@ export type ServerNotification =
 
 export interface ConnectionOptions {
   definition: ServerDefinition;
-  logger: Logger;
+  /** Masking by type: a plain sink (an output channel) is refused here by the compiler. */
+  logger: MaskingLogger;
   clientInfo: Implementation;
   capabilities: readonly ClientCapability[];
   stopTimings?: StopTimings;
@@ -277,6 +278,7 @@ export class Connection {
   }
 }
 
+/** The server as a "Cannot reach …" message names it: its URL without user info or query. */
 function describeUrl(definition: ServerDefinition): string {
-  return definition.transport.type === 'stdio' ? definition.name : definition.transport.url;
+  return definition.transport.type === 'stdio' ? definition.name : redactUrl(definition.transport.url);
 }

@@ -9,46 +9,45 @@ import type { ClientCapability } from './clientCapability';
 import { redeemAuthorization, type ConnectionAuth, type PreparedStart } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
+import { definitionSecrets } from './definitionSecrets';
+import { loadDefinition } from './envFile';
 import { tapFetch, type ProtocolTap } from './protocolTap';
-import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
+import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
-import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
+import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
 import { StdioProcess } from './stdioProcess';
 
 /** What a session starts a connection with (SessionOptions has all of it). */
 export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'auth'> {
   capabilities?: readonly ClientCapability[];
-  /** `${input:…}` values and OAuth, known only when the server starts; runs before every attempt. */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  /**
+   * `${input:…}` values and OAuth, known only when the server starts; runs before every attempt, with the
+   * definition as it will run (its env file read, mcp/envFile.ts): what consent is checked against.
+   */
+  prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
 }
 
 /**
- * Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets
- * masked. `onSecrets` gets the `${input:…}` values before anything is logged: `inputs.logger` must mask
- * them from then on (the session's logger does, and so do its state messages).
+ * Reads the env file, prepares (consent, inputs, OAuth) and connects; throws an error whose message is
+ * written for the user, secrets masked. `onSecrets` gets every value to mask for this start (inputs, and
+ * the credentials of the definition as it runs) before anything is logged; `inputs.logger` masks them
+ * from then on, since it reads them through the session (and so do the session's state messages).
  */
 export async function prepareAndOpen(inputs: StartInputs, signal: AbortSignal | undefined, onSecrets: (secrets: readonly string[]) => void): Promise<Connection> {
-  let secrets: readonly string[] = [];
   try {
-    const prepared = inputs.prepare ? await inputs.prepare(inputs.definition) : undefined;
-    secrets = prepared?.secrets ?? [];
-    onSecrets(secrets);
-    return await openConnection(
-      {
-        ...inputs,
-        definition: prepared?.definition ?? inputs.definition,
-        capabilities: inputs.capabilities ?? [],
-        auth: prepared?.auth,
-      },
-      signal,
-    );
+    const loaded = await loadDefinition(inputs.definition);
+    onSecrets(definitionSecrets(loaded));
+    const prepared = inputs.prepare ? await inputs.prepare(loaded) : undefined;
+    const definition = prepared?.definition ?? loaded;
+    onSecrets([...(prepared?.secrets ?? []), ...definitionSecrets(definition)]);
+    return await openConnection({ ...inputs, definition, capabilities: inputs.capabilities ?? [], auth: prepared?.auth }, signal);
   } catch (error) {
     if (isStartFailure(error)) {
-      error.message = maskSecrets(error.message, secrets);
+      error.message = inputs.logger.mask(error.message);
       throw error;
     }
-    throw Object.assign(new Error(maskSecrets(describeSdkError(error), secrets), { cause: error }), { code: (error as { code?: unknown })?.code });
+    throw Object.assign(new Error(inputs.logger.mask(describeSdkError(error)), { cause: error }), { code: (error as { code?: unknown })?.code });
   }
 }
 
@@ -104,14 +103,17 @@ async function openStdio(config: StdioTransportConfig, options: ConnectionOption
     const retry = eraFallback((error as Error).cause ?? error, prior);
     if (!retry) throw error;
     options.logger.info(retry.why);
-    connection = await spawnAndConnect(config, options, startTimeoutMs, retry.prior, signal);
+    // A server that said it speaks a revision of ours answers the probe, only slowly: waiting the whole
+    // start budget for it beats a second missed probe and the backoff restarts that would follow.
+    const retryOptions = retry.patient ? { ...options, probeTimeoutMs: startTimeoutMs } : options;
+    connection = await spawnAndConnect(config, retryOptions, startTimeoutMs, retry.prior, signal);
   }
   await memory?.remember(config, connection.client.getProtocolEra());
   return connection;
 }
 
 /** When the first attempt's era guess was the problem: how to start again, and why (for the log). */
-function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string } | undefined {
+function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string; patient?: boolean } | undefined {
   if (cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(cause.message)) {
     return { prior: { kind: 'legacy' }, why: 'The server exited on the server/discover probe (a 2025-era server); starting it again with initialize.' };
   }
@@ -121,7 +123,7 @@ function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior
   // No prior: the probe went unanswered (a cold or busy start), initialize followed, and failed on the
   // version although the server speaks a revision we speak too. Probing again on a new process is the fix.
   if (!prior && speaksOurs(cause)) {
-    return { prior: undefined, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover.` };
+    return { prior: undefined, patient: true, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover, waiting for its answer this time.` };
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
 // counts then). What it hands on is masked here, once: the session's `${input:…}` values in every
 // message and line, and header values through redactHeaders.
 import type { FetchLike, JSONRPCMessage } from '@modelcontextprotocol/client';
-import { maskSecrets, redactHeaders, redactUrl } from './redact';
+import { redactHeaders, redactUrl } from './redact';
 
 export type TapDirection = 'out' | 'in';
 
@@ -37,12 +37,8 @@ export interface ProtocolTap {
   note(text: string): void;
 }
 
-/** `tap` behind the session's mask: its current `${input:…}` values never reach what it records. */
-export function maskedTap(tap: ProtocolTap, secrets: () => readonly string[]): ProtocolTap {
-  const mask = (text: string) => {
-    const values = secrets();
-    return values.length ? maskSecrets(text, values) : text;
-  };
+/** `tap` behind the session's mask (its masking logger's): no secret of the session reaches what it records. */
+export function maskedTap(tap: ProtocolTap, mask: (text: string) => string): ProtocolTap {
   return {
     get recording() {
       return tap.recording;

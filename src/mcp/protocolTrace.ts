@@ -2,15 +2,15 @@
 // Patched onto the transport instance (not wrapped), because the SDK recognises its own stdio transport
 // by shape and class for version negotiation.
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import type { Logger } from './logger';
+import type { MaskingLogger } from './logger';
 import { tapMessage, type ProtocolTap } from './protocolTap';
 
 const MAX_TRACE_CHARS = 4000;
 
-export function traceTransport(transport: Transport, logger: Logger, tap?: ProtocolTap): void {
+export function traceTransport(transport: Transport, logger: MaskingLogger, tap?: ProtocolTap): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    if (logger.traceEnabled) logger.trace(`→ ${abbreviate(message)}`);
+    if (logger.traceEnabled) logger.trace(`→ ${abbreviate(message, logger)}`);
     tapMessage(tap, 'out', message);
     return send(message, options);
   };
@@ -24,7 +24,7 @@ export function traceTransport(transport: Transport, logger: Logger, tap?: Proto
     set: (handler: ((m: JSONRPCMessage, e?: unknown) => void) | undefined) => {
       wrapped = handler && ((message: JSONRPCMessage, extra?: unknown) => {
         if (depth === 0) {
-          if (logger.traceEnabled) logger.trace(`← ${abbreviate(message)}`);
+          if (logger.traceEnabled) logger.trace(`← ${abbreviate(message, logger)}`);
           tapMessage(tap, 'in', message);
         }
         depth++;
@@ -38,7 +38,8 @@ export function traceTransport(transport: Transport, logger: Logger, tap?: Proto
   });
 }
 
-function abbreviate(message: JSONRPCMessage): string {
-  const text = JSON.stringify(message);
+/** Masked before it is cut: a secret across the cut would otherwise keep its first half. */
+function abbreviate(message: JSONRPCMessage, logger: MaskingLogger): string {
+  const text = logger.mask(JSON.stringify(message));
   return text.length > MAX_TRACE_CHARS ? `${text.slice(0, MAX_TRACE_CHARS)}… (${text.length} chars)` : text;
 }

@@ -6,7 +6,7 @@ import type { EraMemory } from './eraMemory';
 import type { McpLogLevel, Logger } from './logger';
 import type { ProtocolTap } from './protocolTap';
 import type { RestartPolicyOptions } from './restartPolicy';
-import type { ServerDefinition } from './serverDefinition';
+import type { LoadedDefinition, ServerDefinition } from './serverDefinition';
 import type { StopTimings } from './stdioProcess';
 
 export interface RequestOptions {
@@ -29,10 +29,11 @@ export interface SessionOptions {
   /** Which era each stdio server spoke last time, shared by the sessions (one process per start). */
   eraMemory?: EraMemory;
   /**
-   * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
-   * for HTTP servers. Runs before every connection attempt.
+   * What is only known when the server starts: consent for the definition as it runs (its env file
+   * read), `${input:…}` values (the user may be asked) and OAuth for HTTP servers. Runs before every
+   * connection attempt.
    */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
   /** The Protocol view's tap for this server (src/workbench/protocol/); the session masks what it sees. */
   tap?: ProtocolTap;
 }

@@ -8,7 +8,7 @@ import type { ProtocolTap } from '../mcp/protocolTap';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import { pickServer } from '../servers/serverCommands';
 import type { ToolCatalog } from '../tools/toolCatalog';
-import { registerDoctor, type ResolveInputs } from './doctor/registerDoctor';
+import { registerDoctor, type PrepareDiagnosis } from './doctor/registerDoctor';
 import { registerHistory } from './history/registerHistory';
 import { JsonDocuments } from './jsonDocuments';
 import { ProtocolRecorders } from './protocol/protocolRecorder';
@@ -22,7 +22,8 @@ export interface WorkbenchDeps {
   catalog: ToolCatalog;
   /** Dev mode restarted a server after a file change. */
   devRestarted: vscode.Event<string>;
-  resolveInputs: ResolveInputs;
+  /** A start's consent check of the loaded definition and its inputs, for the doctor. */
+  prepareDiagnosis: PrepareDiagnosis;
 }
 
 export interface Workbench {
@@ -53,7 +54,7 @@ export function registerWorkbench(deps: WorkbenchDeps): Workbench {
       protocol,
       ...history.disposables,
       ...tests.disposables,
-      ...registerDoctor(sessions, deps.resolveInputs),
+      ...registerDoctor(sessions, deps.prepareDiagnosis),
       command(CommandIds.showProtocol, async (arg?: ServerEntry | string) => {
         const name = typeof arg === 'string' ? arg : (arg?.name ?? (await pickServer(sessions, vscode.l10n.t('Server whose protocol to show'))));
         return name ? protocol.show(name).source.title : undefined;

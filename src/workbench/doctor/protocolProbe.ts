@@ -5,14 +5,15 @@
 import { Client, specTypeSchemas, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { traceTransport } from '../../mcp/protocolTrace';
-import type { Logger } from '../../mcp/logger';
+import { maskingLogger } from '../../mcp/logger';
 import { schemaProblem } from '../../tools/schemaValidation';
 import { ProtocolRecorder } from '../protocol/protocolRecorder';
 import { timed, type Step } from './report';
 
 const MAX_PAGES = 50;
 const ISSUES_SHOWN = 10;
-const quiet: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, traceEnabled: false };
+/** The doctor writes no log: the recorder below is how it sees the negotiation. */
+const quiet = maskingLogger({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, traceEnabled: false }, () => []);
 
 const LISTS = [
   { capability: 'tools', method: 'tools/list', key: 'tools', schema: 'ListToolsResult' },

@@ -1,23 +1,29 @@
 // "Diagnose Server…" (Servers view, palette, and every start-failure notification): the checks of a
 // start, one by one, into a read-only Markdown report where each failed step says what to do. Nothing of
-// a server runs before the same trust and consent check a start makes (SessionManager.mayStart), and
-// the report is masked with the `${input:…}` values the diagnosis used, as the session's logs are.
+// a server is read or run before the same trust and consent check a start makes (SessionManager.mayStart),
+// its env file is read as a start reads it (mcp/envFile.ts), the loaded definition passes the start's own
+// consent check and `${input:…}` step (`prepare`), and the report is masked with every secret of that
+// start (the inputs and the definition's credentials), as the session's logs are.
 import * as vscode from 'vscode';
 import { CommandIds } from '../../common/commandIds';
 import { ResultDocuments } from '../../common/resultDocuments';
 import { showError } from '../../common/userMessages';
+import { definitionSecrets } from '../../mcp/definitionSecrets';
+import { loadDefinition } from '../../mcp/envFile';
 import { maskSecrets, redactUrl } from '../../mcp/redact';
-import { describeTransport, type ServerDefinition } from '../../mcp/serverDefinition';
+import { describeTransport, type LoadedDefinition, type ServerDefinition } from '../../mcp/serverDefinition';
 import type { ServerEntry, SessionManager } from '../../mcp/sessionManager';
 import { pickServer } from '../../servers/serverCommands';
-import { envFileStep } from './envFileCheck';
 import { diagnoseHttp } from './httpChecks';
 import { maskDeep } from '../maskDeep';
 import { renderReport, type Step } from './report';
 import { diagnoseStdio } from './stdioChecks';
 
-/** What a start prepares that the doctor needs too: the `${input:…}` values (asked for when missing). */
-export type ResolveInputs = (definition: ServerDefinition) => Promise<{ definition: ServerDefinition; secrets: readonly string[] }>;
+/**
+ * What a start prepares that the doctor needs too: the consent check of the definition as it runs, then the
+ * `${input:…}` values (asked for when missing). Throws with the reason when the start would stop there.
+ */
+export type PrepareDiagnosis = (definition: LoadedDefinition) => Promise<{ definition: ServerDefinition; secrets: readonly string[] }>;
 
 export interface Diagnosis {
   server: string;
@@ -26,7 +32,7 @@ export interface Diagnosis {
   document?: string;
 }
 
-export function registerDoctor(sessions: SessionManager, resolveInputs: ResolveInputs): vscode.Disposable[] {
+export function registerDoctor(sessions: SessionManager, prepare: PrepareDiagnosis): vscode.Disposable[] {
   const documents = new ResultDocuments({
     scheme: 'mcp-client-diagnosis',
     readonlyNotice: vscode.l10n.t('A diagnosis is read-only; run Diagnose Server… again for a new one.'),
@@ -39,14 +45,14 @@ export function registerDoctor(sessions: SessionManager, resolveInputs: ResolveI
       void showError(vscode.l10n.t("there is no server named '{0}'.", name));
       return undefined;
     }
-    const diagnosis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("MCP: diagnosing '{0}'…", name) }, () => diagnose(sessions, resolveInputs, name));
+    const diagnosis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("MCP: diagnosing '{0}'…", name) }, () => diagnose(sessions, prepare, name));
     const uri = await documents.show(diagnosis.markdown, name, 'diagnosis');
     return { ...diagnosis, document: uri.toString() };
   });
   return [documents, command];
 }
 
-async function diagnose(sessions: SessionManager, resolveInputs: ResolveInputs, name: string): Promise<Diagnosis> {
+async function diagnose(sessions: SessionManager, prepare: PrepareDiagnosis, name: string): Promise<Diagnosis> {
   const entry = sessions.entries().find((e) => e.name === name)!;
   const steps: Step[] = [];
   const summary: string[] = [];
@@ -73,31 +79,36 @@ async function diagnose(sessions: SessionManager, resolveInputs: ResolveInputs, 
       : { title: 'Trust and consent', status: 'fail', details: [verdict, 'Nothing of the server was run or read.'], fix: 'Trust the workspace and start the server once, choosing Allow; then diagnose it again.', ms: performance.now() - started },
   );
   if (verdict !== true) return finish();
-  let resolved: { definition: ServerDefinition; secrets: readonly string[] };
+  // The env file, read as a start reads it (a regular file, size-capped, inside the workspace for workspace servers).
+  const envFile = definition.transport.type === 'stdio' ? definition.transport.envFile : undefined;
+  const reading = performance.now();
+  let loaded: LoadedDefinition;
   try {
-    resolved = await resolveInputs(definition);
+    loaded = await loadDefinition(definition);
   } catch (error) {
-    steps.push({ title: 'Inputs (${input:…})', status: 'fail', details: [(error as Error).message], fix: 'Enter the value when asked (MCP Client: Edit Stored Input…).' });
+    steps.push({ title: 'The env file', status: 'fail', details: [(error as Error).message], fix: 'Fix "envFile" in the server\'s settings: a dotenv file (NAME=value lines) of at most 1 MB, inside the workspace for a workspace server.', ms: performance.now() - reading });
     return finish();
   }
+  const names = loaded.transport.type === 'stdio' ? loaded.transport.envFile?.loaded?.names : undefined;
+  const envFileStep: Step | undefined = envFile
+    ? { title: 'The env file', status: names?.length ? 'ok' : 'warn', details: [`"envFile": ${envFile.path} sets ${names?.length ? `${names.length} variable${names.length === 1 ? '' : 's'}: ${names.join(', ')} (values not shown)` : 'no variables'}.`], ...(!names?.length && { fix: 'Write NAME=value lines, one per variable.' }), ms: performance.now() - reading }
+    : undefined;
+  let resolved: { definition: ServerDefinition; secrets: readonly string[] };
+  try {
+    resolved = await prepare(loaded);
+  } catch (error) {
+    steps.push({ title: 'Consent for the definition as it runs, and inputs (${input:…})', status: 'fail', details: [(error as Error).message, 'Nothing of the server was run.'], fix: 'Start the server once (you are asked again when its definition or env file changed), or enter the input when asked (MCP Client: Edit Stored Input…).' });
+    return finish(definitionSecrets(loaded));
+  }
+  const secrets = [...resolved.secrets, ...definitionSecrets(resolved.definition)];
   const transport = resolved.definition.transport;
   if (transport.type === 'stdio') {
-    const envFile = envFileSetting(name, definition.scope);
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    steps.push(...(await diagnoseStdio(resolved.definition, transport, envFile ? await envFileStep(envFile, undefined, folder) : undefined)));
+    steps.push(...(await diagnoseStdio(resolved.definition, transport, envFileStep)));
   } else {
     const http = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
     const env = Object.fromEntries(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'ALL_PROXY', 'NO_PROXY', 'no_proxy'].map((k) => [k, process.env[k]]));
     summary.push(`URL: ${redactUrl(transport.url)}`);
     steps.push(...(await diagnoseHttp(resolved.definition, transport, { vscodeProxy: http, env })));
   }
-  return finish(resolved.secrets);
-}
-
-/** The `envFile` of the server's entry in the settings of its scope, as written. */
-function envFileSetting(name: string, scope: ServerDefinition['scope']): string | undefined {
-  const inspected = vscode.workspace.getConfiguration('mcpClient').inspect<Record<string, { envFile?: unknown }>>('servers');
-  const value = scope === 'user' ? inspected?.globalValue : scope === 'workspace' ? inspected?.workspaceValue : inspected?.workspaceFolderValue;
-  const envFile = value?.[name]?.envFile;
-  return typeof envFile === 'string' ? envFile : undefined;
+  return finish(secrets);
 }

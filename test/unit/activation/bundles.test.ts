@@ -41,6 +41,7 @@ const ACTIVATION_MODULES = [
   'src/servers/serversTree.ts',
   'src/servers/statusBar.ts',
   'src/trust/commandLookup.ts',
+  'src/trust/consentMaterial.ts',
   'src/trust/consentPolicy.ts',
   'src/trust/consentText.ts',
   'src/trust/vscodeConsentHost.ts',

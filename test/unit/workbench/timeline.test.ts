@@ -92,7 +92,8 @@ describe('the protocol tap', () => {
     const { ProtocolRecorder } = require('../../../src/workbench/protocol/protocolRecorder') as typeof import('../../../src/workbench/protocol/protocolRecorder');
     const recorder = new ProtocolRecorder('x');
     recorder.watch();
-    const tap = maskedTap(recorder, () => ['42']);
+    const { maskSecrets } = require('../../../src/mcp/redact') as typeof import('../../../src/mcp/redact');
+    const tap = maskedTap(recorder, (text) => maskSecrets(text, ['42']));
     tapMessage(tap, 'out', { jsonrpc: '2.0', id: 42, method: 'ping' });
     const [entry] = recorder.timeline.entries();
     assert.equal(entry!.kind, 'note');
