@@ -50,6 +50,24 @@ describe('Workbench: the connection doctor', function () {
     assert.equal(await stateOf('wb-banner'), 'stopped', 'the diagnosis leaves the server as it was');
   });
 
+  it('reads the env file as a start does, naming its variables but never their values', async () => {
+    const envFile = join(workspaceFolder(), 'wb-doctor.env');
+    writeFileSync(envFile, 'REGION=eu-west\nAPI_TOKEN=tok-env-file-7731\n');
+    try {
+      await setServers({ 'wb-env': { command: node(), args: [fixtureScript('fixtureServer')], envFile, autoStart: false } });
+      await until('wb-env to be listed', async () => (await stateOf('wb-env')) === 'stopped');
+      const diagnosis = await diagnose('wb-env');
+      const step = stepOf(diagnosis, /env file/)!;
+      assert.equal(step.status, 'ok');
+      assert.match(step.details[0]!, /sets 2 variables: API_TOKEN, REGION \(values not shown\)/);
+      assert.ok(!diagnosis.markdown.includes('tok-env-file-7731') && !diagnosis.markdown.includes('eu-west'), 'no value in the report');
+      assert.deepEqual(diagnosis.steps.filter((s) => s.status === 'fail').map((s) => s.title), []);
+    } finally {
+      rmSync(envFile, { force: true });
+      await setServers({ 'wb-env': undefined });
+    }
+  });
+
   it('reads broken auth metadata of an HTTP server step by step', async () => {
     authServer = spawn(process.execPath, [fixtureScript('doctorFixtures'), '--broken-auth'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const url = await new Promise<string>((resolve) => authServer!.stdout!.on('data', (chunk: Buffer) => /listening (\S+)/.test(String(chunk)) && resolve(/listening (\S+)/.exec(String(chunk))![1]!)));
