@@ -55,6 +55,7 @@ import { ToolCatalog } from '../tools/toolCatalog';
 import { ConsentError } from '../trust/consentPolicy';
 import { registerSandbox } from '../sandbox/registerSandbox';
 import { registerTrustCommands } from '../trust/registerTrust';
+import { registerWorkbench } from '../workbench/registerWorkbench';
 import { recordOutput, registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
@@ -159,6 +160,14 @@ export function activateContributions(host: ActivationHost): Contributions {
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
   const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
+  // The server author's workbench: Protocol view (a tap in every session), history, saved calls as tests, doctor.
+  // The doctor prepares a diagnosis as `prepare` does a start, without the debugger and OAuth.
+  const prepareDiagnosis = async (loaded: LoadedDefinition) => {
+    const refused = host.checkConsent(loaded);
+    if (refused) throw new ConsentError(refused);
+    return inputs.resolve(loaded);
+  };
+  const workbench = registerWorkbench({ context, sessions, answers, catalog: toolCatalog, devRestarted: devMode.onDidRestart, prepareDiagnosis });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
@@ -185,6 +194,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     host.serversTree.setIcons(icons),
     host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
     ...devMode.disposables,
+    ...workbench.disposables,
   ];
   // Test runs only (the switch is read once, in activate.ts, where the answers are made).
   if (answers.enabled) {
@@ -202,6 +212,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         tasksTree: tasks.tree,
         skillsTree: skills.tree,
         sessions,
+        workbench,
       }),
     );
   }
@@ -217,6 +228,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         eraMemory,
         prepare,
         sandboxRefusals: sandbox.refusals,
+        tap: workbench.tapFor(definition.name),
       }),
     readConfiguredServers,
     loadDefinition,

@@ -26,6 +26,7 @@ import type { TasksTreeProvider } from '../tasks/tasksTree';
 import type { Logger } from '../mcp/logger';
 import type { SkillsTreeProvider } from '../skills/skillsTree';
 import type { SessionManager } from '../mcp/sessionManager';
+import type { Workbench } from '../workbench/registerWorkbench';
 
 
 export const TestHookIds = {
@@ -49,6 +50,9 @@ export const TestHookIds = {
   notifications: 'mcpClient.test.notifications',
   serverOutput: 'mcpClient.test.serverOutput',
   serverProcesses: 'mcpClient.test.serverProcesses',
+  protocolViews: 'mcpClient.test.protocolViews',
+  history: 'mcpClient.test.history',
+  savedCalls: 'mcpClient.test.savedCalls',
 } as const;
 
 export interface Inspectable {
@@ -64,10 +68,11 @@ export interface Inspectable {
   tasksTree: TasksTreeProvider;
   skillsTree: SkillsTreeProvider;
   sessions: SessionManager;
+  workbench: Workbench;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions, workbench } = parts;
   const command = vscode.commands.registerCommand;
   // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
   let notifications: { severity: Severity; message: string }[] = [];
@@ -182,6 +187,35 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
           : { tool: task.tool, progress: task.progress, resultText: task.result?.content?.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('') }),
       })),
     ),
+    // The open Protocol views: what each page is sent; `{ title, action }` does what the page's buttons do first.
+    command(TestHookIds.protocolViews, async (query: { title?: string; action?: { type: string; text?: string; seq?: number } } = {}) => {
+      const panels = workbench.protocol.panels().filter((p) => query.title === undefined || p.source.title === query.title || p.panel.title === query.title);
+      const done = query.action && panels[0] ? await panels[0].handle(query.action) : undefined;
+      return { done: done instanceof vscode.Uri ? done.toString() : done, views: panels.map((p) => ({ title: p.panel.title, server: p.source.server, ...p.state() })) };
+    }),
+    // The History view's rows, and the entries as stored in workspaceState (to prove what is not kept).
+    command(TestHookIds.history, () => ({
+      rows: workbench.history.tree.getChildren().map((e) => plainTreeItem(workbench.history.tree.getTreeItem(e))),
+      stored: workbench.history.history.entries(),
+    })),
+    // Saved calls: `{ discover }` reads the test files; `{ run: [ids] | 'all', debug? }` runs them (as the Test Explorer's
+    // Run or Debug would) and waits; always returns the items and each test's last outcome.
+    command(TestHookIds.savedCalls, async (query: { discover?: boolean; run?: string[] | 'all'; debug?: boolean; wait?: boolean } = {}) => {
+      const tests = workbench.tests;
+      if (query.discover) await tests.discover();
+      if (query.run) {
+        const items = query.run === 'all' ? undefined : query.run.map((id) => tests.find(id)).filter((i): i is vscode.TestItem => !!i);
+        const cancel = new vscode.CancellationTokenSource();
+        await tests.run(new vscode.TestRunRequest(items, undefined, tests.runProfile), cancel.token, !!query.debug).finally(() => cancel.dispose());
+      }
+      if (query.wait) await Promise.all([...tests.running]);
+      const items: { id: string; label: string; description?: string; error?: string; file?: string; line?: number }[] = [];
+      tests.controller.items.forEach((file) => {
+        items.push({ id: file.id, label: file.label, error: typeof file.error === 'string' ? file.error : file.error?.value });
+        file.children.forEach((t) => items.push({ id: t.id, label: t.label, description: t.description, error: typeof t.error === 'string' ? t.error : t.error?.value, file: file.id, line: t.range?.start.line }));
+      });
+      return { items, outcomes: Object.fromEntries(tests.outcomes) };
+    }),
     // The Skills view: `{ children: <node id> }` expands a node (a skill: loads it, as a click would).
     command(TestHookIds.skillsTree, async (query: { children?: string } = {}) => {
       const parent = query.children === undefined ? undefined : skillsTree.node(query.children);

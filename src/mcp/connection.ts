@@ -10,6 +10,7 @@ import type { RefusalLog } from './sandbox/sandboxMonitor';
 import { Emitter } from './lifecycle';
 import { logMethodFor, type MaskingLogger } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
+import type { ProtocolTap } from './protocolTap';
 import { traceTransport } from './protocolTrace';
 import { redactUrl } from './redact';
 import { installTaskRequestShim, withoutUndeclaredTaskRequests } from './tasks/taskRequestShim';
@@ -39,6 +40,8 @@ export interface ConnectionOptions {
   eraMemory?: EraMemory;
   /** Where a sandboxed server's refusals are kept for the Servers view (sandbox/sandboxMonitor.ts). */
   sandboxRefusals?: RefusalLog;
+  /** The Protocol view's tap (masked by the session): messages, stderr lines, HTTP exchanges. */
+  tap?: ProtocolTap;
 }
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
@@ -119,7 +122,8 @@ export class Connection {
     const connection = new Connection(client, transport, kind, proc, options);
     for (const capability of options.capabilities) capability.install(client, definition);
     connection.installNotificationHandlers();
-    traceTransport(transport, logger);
+    traceTransport(transport, logger, options.tap);
+    options.tap?.note(`connection opened over ${kind}`);
     client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
     client.onclose = () => connection.handleClose();
     try {

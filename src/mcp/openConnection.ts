@@ -11,6 +11,7 @@ import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { definitionSecrets } from './definitionSecrets';
 import { loadDefinition } from './envFile';
+import { tapFetch, type ProtocolTap } from './protocolTap';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
@@ -75,13 +76,13 @@ async function openHttp(transport: HttpTransportConfig, options: ConnectionOptio
   for (let round = 0; ; round++) {
     let attempt: Transport | undefined;
     try {
-      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
+      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       try {
-        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, attemptOptions);
+        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       } catch (error) {
         if (!looksLikeLegacySseServer(error)) throw error;
         options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
-        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
+        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       }
     } catch (error) {
       if (!(await redeemAuthorization(error, attempt, options.auth, options.logger, round))) throw error;
@@ -158,7 +159,10 @@ async function spawnAndConnect(
   const proc = new StdioProcess(
     transport,
     // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.
-    (line) => (/\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`)),
+    (line) => {
+      if (options.tap?.recording) options.tap.stderr(line);
+      return /\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`);
+    },
     (pid) => logger.info(`Process started (pid ${pid}).`),
     monitor && ((line) => monitor.take(line)),
   );
@@ -179,16 +183,18 @@ async function spawnAndConnect(
   }
 }
 
-function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: config.headers },
+    ...(tap && { fetch: tapFetch(tap) }),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
   });
 }
 
-function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): Transport {
   return new SSEClientTransport(new URL(config.url), {
+    ...(tap && { fetch: tapFetch(tap) }),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
     requestInit: { headers: config.headers },

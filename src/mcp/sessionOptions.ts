@@ -5,6 +5,7 @@ import type { PreparedStart } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
 import type { RefusalLog } from './sandbox/sandboxMonitor';
 import type { McpLogLevel, Logger } from './logger';
+import type { ProtocolTap } from './protocolTap';
 import type { RestartPolicyOptions } from './restartPolicy';
 import type { LoadedDefinition, ServerDefinition } from './serverDefinition';
 import type { StopTimings } from './stdioProcess';
@@ -36,4 +37,6 @@ export interface SessionOptions {
    * connection attempt.
    */
   prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
+  /** The Protocol view's tap for this server (src/workbench/protocol/); the session masks what it sees. */
+  tap?: ProtocolTap;
 }

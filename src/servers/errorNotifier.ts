@@ -85,9 +85,12 @@ export class ErrorNotifier extends Disposable {
     const oneLine = message.split('\n')[0]!.slice(0, 300);
     const showOutput = vscode.l10n.t('Show Output');
     const openSettings = vscode.l10n.t('Open Settings');
-    const actions = inSettings ? [openSettings, showOutput] : [showOutput];
+    // The connection doctor (src/workbench/doctor/) runs the start's checks one by one and says what to do.
+    const diagnose = vscode.l10n.t('Diagnose…');
+    const actions = inSettings ? [openSettings, showOutput, diagnose] : [showOutput, diagnose];
     void showError(vscode.l10n.t("server '{0}' failed: {1}", entry.name, oneLine), ...actions).then((choice) => {
       if (choice === showOutput) this.logs.show(entry.name);
+      else if (choice === diagnose) void vscode.commands.executeCommand(CommandIds.diagnoseServer, entry.name);
       else if (choice === openSettings) openEntry({ name: entry.name, scope: entry.scope, mcpJson: !!entry.session?.definition.definedIn?.endsWith(WORKSPACE_MCP_JSON) });
     });
   }

@@ -42,7 +42,7 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
   ];
 }
 
-async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
+export async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
   const entries = manager.entries();
   if (entries.length === 0) {
     void showInfo(vscode.l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));

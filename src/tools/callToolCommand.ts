@@ -24,6 +24,8 @@ interface CallArgs {
   server?: string;
   tool?: Tool | string;
   arguments?: Record<string, unknown>;
+  /** Open the arguments document filled in with `arguments` even when they are valid (edit and run again). */
+  editArguments?: boolean;
 }
 
 /** The arguments of each tool's last refused call (an error result), by server and tool, for its next Call Tool…. */
@@ -57,7 +59,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       return { error: 'not running' };
     }
     const key = `${server}\n${tool.name}`;
-    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments, refused.get(key));
+    const args = await collectArguments(answers, argumentDocuments, server, tool, arg?.arguments, { previous: refused.get(key), edit: arg?.editArguments });
     if (!args) return { cancelled: true };
     const outcome = await runToolAndShow(session, tool, args, documents, apps, tasks);
     // A call the server refused starts from what the user gave it next time, to correct it, not retype it.

@@ -18,8 +18,17 @@ export type Arguments = Record<string, unknown>;
 /**
  * The validated arguments, or undefined when the user gave up. `previous`: the arguments of the last call
  * the server refused, which the steps and the document start from instead of the schema's defaults.
+ * `edit`: open the arguments document even when the preset is complete (history's "Edit and Run").
  */
-export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments, previous?: Arguments): Promise<Arguments | undefined> {
+export async function collectArguments(
+  answers: UserAnswers,
+  documents: ArgumentDocuments,
+  server: string,
+  tool: Tool,
+  preset?: Arguments,
+  options: { previous?: Arguments; edit?: boolean } = {},
+): Promise<Arguments | undefined> {
+  const previous = options.previous;
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
@@ -45,7 +54,7 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
     return editJson(answers, documents, server, tool, JSON.stringify(args, null, 2), errors);
   }
   const presetErrors = args && schemaErrors(schema, args);
-  if (args && !presetErrors) return args;
+  if (args && !presetErrors && !options.edit) return args;
   return editJson(answers, documents, server, tool, JSON.stringify(args ?? previous ?? skeleton(schema) ?? {}, null, 2), presetErrors);
 }
 

@@ -19,8 +19,9 @@ const FLOORS: readonly (readonly string[])[] = [
   // resources; the registry stores secrets as inputs and names servers as import does; the sandbox's
   // marks and "Allow …" describe a sandbox as the consent question does).
   ['servers', 'prompts', 'tools', 'registry', 'sandbox'],
-  // The @mcp participant: prompts, tools and resources in the chat.
-  ['chat'],
+  // The @mcp participant: prompts, tools and resources in the chat; the server author's workbench (Protocol
+  // view, call history, saved calls as tests, connection doctor), which runs tools, prompts and resources by hand.
+  ['chat', 'workbench'],
   // The entry point and the one wiring file.
   ['activation'],
 ];
