@@ -20,6 +20,8 @@ import { ErrorNotifier } from '../servers/errorNotifier';
 import { ServerLogs } from '../servers/serverLogs';
 import { ServersStatusBar } from '../servers/statusBar';
 import { ServersTreeProvider } from '../servers/serversTree';
+import { ToolResultDocuments } from '../tools/toolResultDocuments';
+import { PromptDocuments } from '../prompts/promptDocuments';
 import { ConsentPolicy } from '../trust/consentPolicy';
 import { VscodeConsentHost } from '../trust/vscodeConsentHost';
 import { UserAnswers } from '../common/userAnswers';
@@ -47,10 +49,13 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     startPolicy: readStartPolicy,
   });
   manager = sessions;
-  const notifier = new ErrorNotifier(sessions, logs);
+  const notifier = new ErrorNotifier(sessions, logs, context.workspaceState);
+  // Result documents from the first moment: a restored result tab asks for its result as the window opens.
+  const resultsStorage = context.storageUri ?? context.globalStorageUri;
+  const results = { tools: new ToolResultDocuments(resultsStorage), prompts: new PromptDocuments(resultsStorage) };
   const tree = new ServersTreeProvider(sessions);
   const contributions = new ContributionLoader(
-    { context, sessions, logs, answers, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (definition) => consent.confirmNextStart(definition), checkConsent: (loaded): string | undefined => consent.check(loaded) },
+    { context, sessions, logs, answers, serversTree: tree, results, reconcile: () => reconcile(), onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (definition) => consent.confirmNextStart(definition), checkConsent: (loaded): string | undefined => consent.check(loaded) },
     contributedCommands(context),
   );
   const fileSystem = new StandInFileSystem(() => contributions.load().resourceFileSystem);
@@ -67,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     logs,
     notifier,
     tree,
+    results.tools,
+    results.prompts,
     vscode.window.registerTreeDataProvider(ViewIds.servers, tree),
     new ServersStatusBar(sessions),
     contributions,

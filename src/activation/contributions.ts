@@ -41,6 +41,8 @@ import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { instructionsMarkdown } from '../servers/instructionsMarkdown';
 import { registerTools } from '../tools/registerTools';
+import type { ToolResultDocuments } from '../tools/toolResultDocuments';
+import type { PromptDocuments } from '../prompts/promptDocuments';
 import { showToolResult } from '../tools/runTool';
 import { registerTasks } from '../tasks/registerTasks';
 import { registerSkills } from '../skills/registerSkills';
@@ -51,8 +53,10 @@ import type { SamplingHandler } from '../sampling/samplingCapability';
 import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
 import { ConsentError } from '../trust/consentPolicy';
+import { registerSandbox } from '../sandbox/registerSandbox';
 import { registerTrustCommands } from '../trust/registerTrust';
-import { registerTestHooks } from './testHooks';
+import { registerWorkbench } from '../workbench/registerWorkbench';
+import { recordOutput, registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
 export interface ActivationHost {
@@ -62,6 +66,10 @@ export interface ActivationHost {
   /** The user's decisions on the servers' behalf; queued by host tests in test runs. */
   answers: UserAnswers;
   serversTree: ServersTreeProvider;
+  /** Reads the servers again and reconciles (what VS Code's own MCP support runs has changed). */
+  reconcile(): void;
+  /** Tool and prompt results: their file systems exist from activation, for the result tabs a window restores. */
+  results: { tools: ToolResultDocuments; prompts: PromptDocuments };
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
   /** A workspace server the user just confirmed with its exact command: its next start, as that definition, asks no more. */
@@ -140,7 +148,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   // Old icon files go a while after start-up, off the activation path.
   const pruneIcons = setTimeout(() => void icons.prune(), 60_000);
   context.subscriptions.push({ dispose: () => clearTimeout(pruneIcons) });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons, tasks.tasks);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, icons, tasks.tasks);
   openTaskResult = async (task) => {
     await toolCatalog.load();
     const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
@@ -148,15 +156,24 @@ export function activateContributions(host: ActivationHost): Contributions {
   };
   const resources = registerResources(sessions, serverLog, icons, catalogs);
   const skills = registerSkills(sessions);
-  const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
+  const prompts = registerPrompts(sessions, context.globalState, host.results.prompts, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
+  const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
+  // The server author's workbench: Protocol view (a tap in every session), history, saved calls as tests, doctor.
+  // The doctor prepares a diagnosis as `prepare` does a start, without the debugger and OAuth.
+  const prepareDiagnosis = async (loaded: LoadedDefinition) => {
+    const refused = host.checkConsent(loaded);
+    if (refused) throw new ConsentError(refused);
+    return inputs.resolve(loaded);
+  };
+  const workbench = registerWorkbench({ context, sessions, answers, catalog: toolCatalog, devRestarted: devMode.onDidRestart, prepareDiagnosis });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
     registerAddServerCommand(),
-    watchChatModels(),
-    ...registerVscodeSharing(sessions, context.workspaceState),
+    watchChatModels(context.globalState),
+    ...registerVscodeSharing(sessions, context.workspaceState, host.reconcile),
     ...registerTrustCommands(host.forgetConsent),
     ...inputs.disposables,
     ...auth.disposables,
@@ -171,10 +188,13 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...registry.disposables,
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
+    host.serversTree.addNotes(sandbox.notes),
+    ...sandbox.disposables,
     icons,
     host.serversTree.setIcons(icons),
     host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
     ...devMode.disposables,
+    ...workbench.disposables,
   ];
   // Test runs only (the switch is read once, in activate.ts, where the answers are made).
   if (answers.enabled) {
@@ -191,6 +211,8 @@ export function activateContributions(host: ActivationHost): Contributions {
         tasks: tasks.tasks,
         tasksTree: tasks.tree,
         skillsTree: skills.tree,
+        sessions,
+        workbench,
       }),
     );
   }
@@ -198,13 +220,15 @@ export function activateContributions(host: ActivationHost): Contributions {
     createSession: (definition) =>
       new McpSession({
         definition,
-        logger: logs.logger(definition.name),
+        logger: answers.enabled ? recordOutput(definition.name, logs.logger(definition.name)) : logs.logger(definition.name),
         clientInfo,
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
         capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), ...tasks.capabilities],
         logLevel: readLogLevel(),
         eraMemory,
         prepare,
+        sandboxRefusals: sandbox.refusals,
+        tap: workbench.tapFor(definition.name),
       }),
     readConfiguredServers,
     loadDefinition,

@@ -6,7 +6,8 @@
 // its label (its usual label moves into the description), which VS Code's ranking puts above every other.
 import * as vscode from 'vscode';
 import { createPicker, ShownPickItem, ShownQuickPick } from './shownUi';
-import { shownArg } from './serverText';
+import { shownLine, TextCaps, type ShownText } from './serverText';
+import { withIcon } from './shownL10n';
 
 /** The name among `names` that is exactly what was typed (ignoring case and outer spaces). */
 export function exactMatch(query: string, names: readonly (string | undefined)[]): string | undefined {
@@ -86,21 +87,23 @@ export function acceptedItem<T extends ShownPickItem>(picker: ShownQuickPick<T>)
 }
 
 function relabel<T extends ShownPickItem>(item: T, name: string): T {
-  const icon = /^\$\([\w~-]+\)\s*/.exec(item.label)?.[0] ?? '';
-  const label = item.label.slice(icon.length);
+  const icon = /^\$\(([\w~-]+)\)\s*/.exec(item.label);
+  const label = item.label.slice(icon?.[0].length ?? 0);
   if (label === name) return item;
-  return { ...item, label: `${icon}${name}`, description: [label, item.description].filter(Boolean).join(' · ') };
+  // The matched name is the server's: cleaned like any label; our own icon stays in front.
+  const shown = shownLine(name);
+  return { ...item, label: icon ? withIcon(icon[1]!, shown) : shown, description: shownLine([label, item.description].filter(Boolean).join(' · '), TextCaps.rowDescription) };
 }
 
 /** A one-shot pick (showQuickPick's replacement) whose filter puts exact name matches first. */
 export function pickExactFirst<T extends ShownPickItem>(
   items: readonly T[],
   namesOf: (item: T) => readonly (string | undefined)[],
-  options: { title?: string; placeHolder?: string; matchOnDescription?: boolean; matchOnDetail?: boolean } = {},
+  options: { title?: ShownText; placeHolder?: ShownText; matchOnDescription?: boolean; matchOnDetail?: boolean } = {},
 ): Promise<T | undefined> {
   const picker = createPicker<T>();
-  picker.title = shownArg(options.title);
-  picker.placeholder = shownArg(options.placeHolder);
+  picker.title = options.title;
+  picker.placeholder = options.placeHolder;
   picker.matchOnDescription = options.matchOnDescription ?? false;
   picker.matchOnDetail = options.matchOnDetail ?? false;
   return new Promise<T | undefined>((resolve) => {

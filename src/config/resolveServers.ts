@@ -1,11 +1,14 @@
 // Raw `mcpClient.servers` values from each settings scope → the servers the session layer runs.
 // Every server is resolved on its own: a broken entry becomes an error entry, the others still work.
 import { dirname, resolve as resolvePath } from 'node:path';
+import type { SandboxDefinition } from '../mcp/sandbox/sandboxDefinition';
 import type { DevModeSettings, EnvFileSetting, EnvironmentValue, ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
 import type { ConfiguredServer } from '../mcp/sessionManager';
 import { SettingKeys } from '../common/settingKeys';
 import { type ConfigResult, pathSegment } from './result';
 import { isHttpUrl, parseServerEntry, type ServerEntry } from './serverSchema';
+import { defaultSandboxContext, type SandboxContext } from './sandboxPolicy';
+import { sandboxOf } from './sandboxSettings';
 import { allowedFolders, outsideFolders, refusedKeys, type SettingPlace } from './settingScopes';
 import { type FolderInfo, resolveVariables, type VariableContext } from './variables';
 
@@ -16,7 +19,10 @@ export interface ServerSource {
   servers: unknown;
 }
 
-export type ResolveContext = Omit<VariableContext, 'folderPath'>;
+export type ResolveContext = Omit<VariableContext, 'folderPath'> & {
+  /** `mcpClient.sandbox.default` and where sandboxes keep their folders; unset: the defaults. */
+  sandbox?: SandboxContext;
+};
 
 const SETTING = SettingKeys.servers;
 /** The most specific scope wins; it is also the scope recorded, since trust depends on it. */
@@ -90,6 +96,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
   };
 
   let transport: TransportConfig;
+  let sandbox: SandboxDefinition | undefined;
   if (entry.type === 'stdio') {
     // Resolved in the order the settings are usually written, so errors read top to bottom.
     const command = resolve(entry.command, '.command');
@@ -104,6 +111,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     const envFile = entry.envFile === undefined ? undefined : envFileSetting(entry.envFile, unset, place, at, resolve, errors);
     const cwd = entry.cwd === undefined ? base : resolvePath(base, resolve(entry.cwd, '.cwd'));
     transport = { type: 'stdio', command, args, env, cwd, ...(envFile ? { envFile } : {}) };
+    sandbox = sandboxOf(name, { ...entry, command }, place, at, resolve, errors, { userHome: ctx.userHome, sandbox: ctx.sandbox ?? defaultSandboxContext(ctx.userHome, ctx.env) });
   } else {
     const before = errors.length;
     const url = resolve(entry.url, '.url', true);
@@ -127,6 +135,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     disabled: entry.disabled,
     ...(entry.type !== 'stdio' && entry.oauth ? { oauth: entry.oauth } : {}),
     ...(dev ? { dev } : {}),
+    ...(sandbox ? { sandbox } : {}),
     ...(environment.length ? { environment } : {}),
   };
   return { ok: true, value: definition };

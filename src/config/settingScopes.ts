@@ -7,14 +7,22 @@
 //   the consent question and its hash (trust/consentMaterial.ts), `${env:…}` values named there.
 // - `oauth.clientId`, `oauth.clientMetadataUrl`, `oauth.scopes`: public identifiers; a workspace server's
 //   client secret and tokens are kept by its identity, never shared with a user server (mcp/serverIdentity.ts).
+// - `sandbox.filesystem.denyRead`, `sandbox.filesystem.denyWrite`: they only take away; `sandbox.enabled: true`
+//   too. A workspace may never loosen its own sandbox beyond the defaults: the `sandbox` rows below say how
+//   far each loosening key goes (config/sandboxSettings.ts applies them), and the consent question shows the
+//   sandbox as it will run.
 import { isInside } from '../mcp/localFile';
 import type { ServerScope } from '../mcp/serverDefinition';
 
 export interface ScopeRule {
   /** What the key makes MCP Client do, as the end of "…: it …". */
   does: string;
-  /** From workspace or folder settings: refused, or allowed for paths inside the workspace folders only. */
-  workspace: 'refused' | 'insideWorkspaceFolders';
+  /**
+   * From workspace or folder settings: refused; allowed for paths inside the workspace folders only; `true`
+   * only (a switch that may turn a protection on, not off); or public hosts only (no name or address of
+   * this machine or its network).
+   */
+  workspace: 'refused' | 'insideWorkspaceFolders' | 'trueOnly' | 'publicHostsOnly';
   /** From user settings: anywhere, or inside the workspace folders or the server's base folder (the settings' folder, else home). */
   user: 'anywhere' | 'insideWorkspaceFoldersOrBase';
 }
@@ -33,6 +41,18 @@ export const SCOPE_RULES = {
   envFile: { does: "makes MCP Client read a local file into the server's environment", workspace: 'insideWorkspaceFolders', user: 'anywhere' },
   // Watching is cheap but recursive: a glob at / would watch the whole disk.
   'dev.watch': { does: 'makes MCP Client watch files', workspace: 'insideWorkspaceFolders', user: 'insideWorkspaceFoldersOrBase' },
+  // Issue 28. A repository's server must not be able to run itself without its sandbox,
+  'sandbox.enabled': { does: 'runs the server without the sandbox that limits what it may touch', workspace: 'trueOnly', user: 'anywhere' },
+  // nor write outside the repository (real paths: a symlink out is refused when the server starts),
+  'sandbox.filesystem.allowWrite': { does: 'lets the sandboxed server write there', workspace: 'insideWorkspaceFolders', user: 'anywhere' },
+  // nor read the credential stores the defaults hide,
+  'sandbox.filesystem.allowRead': { does: 'lets the sandboxed server read what the sandbox hides (credential stores)', workspace: 'refused', user: 'anywhere' },
+  // nor reach services on this machine or its network (a public host it needs is in the question, by name).
+  'sandbox.network.allowedDomains': {
+    does: 'lets the sandboxed server reach services on this machine or its network',
+    workspace: 'publicHostsOnly',
+    user: 'anywhere',
+  },
 } as const satisfies Record<string, ScopeRule>;
 
 export type ScopedKey = keyof typeof SCOPE_RULES;

@@ -33,6 +33,9 @@ export class DevWatchers implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** A dev-mode server restarted (or started or stopped being watched). */
   readonly onDidChange = this.changeEmitter.event;
+  private readonly restartedEmitter = new vscode.EventEmitter<string>();
+  /** A file change restarted this server, and the restart is done (it runs, or failed to start). */
+  readonly onDidRestart = this.restartedEmitter.event;
   private readonly listeners: vscode.Disposable[];
   /** Sessions that have started once (so were allowed to): only these are watched. */
   private readonly started = new WeakSet<McpSession>();
@@ -63,6 +66,7 @@ export class DevWatchers implements vscode.Disposable {
     for (const listener of this.listeners) listener.dispose();
     for (const name of [...this.watched.keys()]) this.unwatch(name);
     this.changeEmitter.dispose();
+    this.restartedEmitter.dispose();
   }
 
   private sync(): void {
@@ -128,6 +132,7 @@ export class DevWatchers implements vscode.Disposable {
     this.logger(name).info(vscode.l10n.t('Dev mode: {0} changed; restarting the server (restart {1}).', file ?? '?', previous + 1));
     this.changeEmitter.fire();
     await this.sessions.restart(name);
+    this.restartedEmitter.fire(name);
   }
 
   private unwatch(name: string): void {

@@ -13,6 +13,8 @@ export interface DevMode {
     onDidChange: vscode.Event<void>;
     noteFor(name: string): { description: string; tooltip: string; mark: string } | undefined;
   };
+  /** A file change restarted this server (the restart is done): saved calls rerun (src/workbench/tests/). */
+  onDidRestart: vscode.Event<string>;
   /** The definition a start uses: under the debugger when `dev.debug` asks for it. */
   prepareStart(definition: ServerDefinition): Promise<ServerDefinition>;
   disposables: vscode.Disposable[];
@@ -38,6 +40,7 @@ export function registerDevMode(sessions: SessionManager, logger: (name: string)
         };
       },
     },
+    onDidRestart: watchers.onDidRestart,
     prepareStart: (definition) => withDebugger(definition, logger(definition.name)),
     disposables: [watchers],
   };

@@ -15,7 +15,7 @@ import { formFields, parseAnswer, type FormField } from './formSchema';
 import { l10n } from '../common/shownL10n';
 import { showFullText } from '../common/fullTextDocuments';
 import { isCut, shownArg, shownLine, shownLines, shownText, TextCaps, type ShownText } from '../common/serverText';
-import { askModal, askText, createPicker, pickMany, pickOne, type ShownPickItem } from '../common/shownUi';
+import { askModal, askText, createPicker, pickMany, type ShownPickItem } from '../common/shownUi';
 
 type Start = 'respond' | 'decline' | 'cancel';
 
@@ -41,18 +41,18 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     const fields = formFields(params.requestedSchema as never);
     const title = l10n.t("MCP server '{0}' asks", shownLine(server));
     const start = await this.answers.decide<Start>({ kind: 'elicitation.start', server, message: params.message, fields: fields.map((f) => f.name) }, async () => {
-      // The message is the server's: one line in the placeholder, cleaned and capped; when cut, a row opens it whole.
-      const cut = isCut(params.message, TextCaps.rowDescription);
+      const items = [
+        { label: l10n.t('$(edit) {0}', l10n.t('Respond…')), detail: fields.length === 1 ? l10n.t('Answer 1 question') : l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
+        { label: l10n.t('$(close) {0}', l10n.t('Decline')), detail: l10n.t("Tell '{0}' you do not want to answer", shownLine(server)), value: 'decline' as const },
+        // A question longer than the dialog shows (it is cut, visibly): a row opens it whole, read-only.
+        ...(isCut(params.message, TextCaps.description)
+          ? [{ label: l10n.t('$(book) {0}', l10n.t('Read the Whole Message…')), detail: l10n.t('{0} characters, shown read-only', l10n.count(params.message.length)), value: 'read' as const }]
+          : []),
+      ];
+      // The whole question, wrapped, above the rows (issue 25, defect 7: as the placeholder it was cut
+      // off after a line, "…Please cl"); the placeholder only says what to do.
       for (;;) {
-        const picked = await pickOne(
-          [
-            { label: l10n.t('$(edit) {0}', l10n.t('Respond…')), detail: fields.length === 1 ? l10n.t('Answer 1 question') : l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
-            { label: l10n.t('$(close) {0}', l10n.t('Decline')), detail: l10n.t("Tell '{0}' you do not want to answer", shownLine(server)), value: 'decline' as const },
-            ...(cut ? [{ label: l10n.t('$(book) {0}', l10n.t('Read the Whole Message…')), detail: l10n.t('{0} characters, shown read-only', l10n.count(params.message.length)), value: 'read' as const }] : []),
-          ],
-          { title, placeHolder: shownLine(params.message, TextCaps.rowDescription), ignoreFocusOut: true },
-          closing,
-        );
+        const picked = await pickWithActive(items, undefined, { title, placeholder: l10n.t('Respond, or decline to answer'), prompt: question(params.message) }, closing);
         if (picked?.value !== 'read') return picked?.value ?? 'cancel';
         await showFullText(server, 'message', params.message);
       }
@@ -111,7 +111,7 @@ async function askField(field: FormField, title: ShownText, message: string, clo
     const items: (ShownPickItem & { value: string })[] = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? l10n.t('default') : undefined, value: c.value }));
     // A required field offers no "Leave empty"; an optional one offers it last. Enter takes the default.
     if (!field.required) items.push({ label: l10n.t('Leave empty'), description: undefined, value: '' });
-    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: placeholderOf(field, message) }, closing);
+    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: placeholderOf(field, message), prompt: question(message) }, closing);
     return picked?.value;
   }
   if (field.kind === 'multi') {
@@ -122,7 +122,8 @@ async function askField(field: FormField, title: ShownText, message: string, clo
   }
   return askText({
     title,
-    prompt: placeholderOf(field, message),
+    // The field's own words when it has them, with the server's question: the whole of it, wrapped.
+    prompt: question(field.description ? `${field.description} · ${message}` : message),
     value: initial === undefined ? '' : String(initial),
     placeHolder: field.format === undefined ? undefined : shownLine(field.format),
     ignoreFocusOut: true,
@@ -133,8 +134,12 @@ async function askField(field: FormField, title: ShownText, message: string, clo
   }, closing);
 }
 
-/** showQuickPick, with `active` (when given) as the row Enter takes instead of the first; `closing` hides it. */
-function pickWithActive<T extends ShownPickItem>(items: T[], active: T | undefined, options: { title: ShownText; placeholder: ShownText }, closing: vscode.CancellationToken): Promise<T | undefined> {
+/**
+ * showQuickPick, with `active` (when given) as the row Enter takes instead of the first; `closing` hides it.
+ * `prompt` shows under the filter box, wrapped (a quick pick's `prompt`, which VS Code 1.139 shows; older versions
+ * ignore it, and the input boxes of the fields show it too).
+ */
+function pickWithActive<T extends ShownPickItem>(items: T[], active: T | undefined, options: { title: ShownText; placeholder: ShownText; prompt?: ShownText }, closing: vscode.CancellationToken): Promise<T | undefined> {
   const picker = createPicker<T>();
   Object.assign(picker, options, { items, ignoreFocusOut: true });
   if (active) picker.activeItems = [active];
@@ -169,4 +174,9 @@ function urlDetail(target: URL, message: string): ShownText {
 /** What a field's step shows under the input: the field's own description, else the server's message, on one line. */
 function placeholderOf(field: FormField, message: string): ShownText {
   return shownLine(field.description ?? message, TextCaps.rowDescription);
+}
+
+/** The server's question as one paragraph, cleaned and capped far beyond any real question (the dialog wraps it). */
+function question(text: string): ShownText {
+  return shownLine(text, TextCaps.description);
 }

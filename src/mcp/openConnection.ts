@@ -11,11 +11,16 @@ import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
 import { definitionSecrets } from './definitionSecrets';
 import { loadDefinition } from './envFile';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { tapFetch, type ProtocolTap } from './protocolTap';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
-import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
+import { classifyStartFailure, isStartFailure, speaksOurs, StartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
+import { describeSandbox, endInstallPhase, sandboxUnavailable } from './sandbox/sandboxStart';
+import { sandboxedSpawn } from './sandbox/sandboxedSpawn';
+import { SandboxMonitor } from './sandbox/sandboxMonitor';
 
 /** What a session starts a connection with (SessionOptions has all of it). */
 export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'auth'> {
@@ -72,13 +77,13 @@ async function openHttp(transport: HttpTransportConfig, options: ConnectionOptio
   for (let round = 0; ; round++) {
     let attempt: Transport | undefined;
     try {
-      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
+      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       try {
-        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, attemptOptions);
+        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       } catch (error) {
         if (!looksLikeLegacySseServer(error)) throw error;
         options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
-        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
+        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       }
     } catch (error) {
       if (!(await redeemAuthorization(error, attempt, options.auth, options.logger, round))) throw error;
@@ -102,14 +107,17 @@ async function openStdio(config: StdioTransportConfig, options: ConnectionOption
     const retry = eraFallback((error as Error).cause ?? error, prior);
     if (!retry) throw error;
     options.logger.info(retry.why);
-    connection = await spawnAndConnect(config, options, startTimeoutMs, retry.prior, signal);
+    // A server that said it speaks a revision of ours answers the probe, only slowly: waiting the whole
+    // start budget for it beats a second missed probe and the backoff restarts that would follow.
+    const retryOptions = retry.patient ? { ...options, probeTimeoutMs: startTimeoutMs } : options;
+    connection = await spawnAndConnect(config, retryOptions, startTimeoutMs, retry.prior, signal);
   }
   await memory?.remember(config, connection.client.getProtocolEra());
   return connection;
 }
 
 /** When the first attempt's era guess was the problem: how to start again, and why (for the log). */
-function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string } | undefined {
+function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string; patient?: boolean } | undefined {
   if (cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(cause.message)) {
     return { prior: { kind: 'legacy' }, why: 'The server exited on the server/discover probe (a 2025-era server); starting it again with initialize.' };
   }
@@ -119,7 +127,7 @@ function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior
   // No prior: the probe went unanswered (a cold or busy start), initialize followed, and failed on the
   // version although the server speaks a revision we speak too. Probing again on a new process is the fix.
   if (!prior && speaksOurs(cause)) {
-    return { prior: undefined, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover.` };
+    return { prior: undefined, patient: true, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover, waiting for its answer this time.` };
   }
   return undefined;
 }
@@ -131,45 +139,70 @@ async function spawnAndConnect(
   prior: PriorDiscovery | undefined,
   signal?: AbortSignal,
 ): Promise<Connection> {
-  const { logger } = options;
+  const { logger, definition } = options;
   logger.info(`Starting: ${[config.command, ...redactArgs(config.args)].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
-  const transport = new ManagedStdioTransport({
-    command: config.command,
-    args: config.args,
-    env: { ...getDefaultEnvironment(), ...config.env },
-    cwd: config.cwd,
-    stderr: 'pipe',
-    maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
-  });
+  const serverEnv = { ...getDefaultEnvironment(), ...config.env };
+  // A sandboxed server starts through its launcher (sandbox/sandboxedSpawn.ts); its reports come on stderr.
+  const sandboxed = definition.sandbox ? sandboxedSpawn(config, definition.sandbox, serverEnv, definition.dev?.debug !== undefined) : undefined;
+  const monitor = sandboxed && new SandboxMonitor(definition.name, sandboxed.nonce, definition.sandbox!, logger, options.sandboxRefusals);
+  if (definition.sandbox) logger.info(describeSandbox(definition.sandbox));
+  const transport = new ManagedStdioTransport(
+    {
+      command: sandboxed?.command ?? config.command,
+      args: sandboxed?.args ?? config.args,
+      env: sandboxed?.env ?? serverEnv,
+      cwd: config.cwd,
+      stderr: 'pipe',
+      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
+    },
+    sandboxed?.firstInput,
+  );
   const proc = new StdioProcess(
     transport,
     // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.
-    (line) => (/\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`)),
+    (line) => {
+      if (options.tap?.recording) options.tap.stderr(line);
+      return /\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`);
+    },
     (pid) => logger.info(`Process started (pid ${pid}).`),
+    monitor && ((line) => monitor.take(line)),
   );
   const deadline = AbortSignal.timeout(startTimeoutMs);
-  return Connection.connect('stdio', transport, options, proc, {
-    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-    deadline,
-    startTimeoutMs,
-    prior,
-  });
+  try {
+    const connection = await Connection.connect('stdio', transport, options, proc, {
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      deadline,
+      startTimeoutMs,
+      prior,
+    });
+    if (definition.sandbox?.network.installDomains.length && proc.pid) endInstallPhase(proc.pid);
+    return connection;
+  } catch (error) {
+    if (monitor?.unavailable) throw sandboxUnavailable(definition, monitor.unavailable, error);
+    if (monitor?.invalid) throw new StartFailure('invalid-configuration', `Invalid configuration: ${monitor.invalid}.`, error);
+    throw error;
+  }
 }
 
-function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+/** OAuth's fetch (the outbound guard for origins other than the server's), recorded by the Protocol view's tap when one watches. */
+function transportFetch(auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): FetchLike | undefined {
+  return tap ? tapFetch(tap, auth?.fetch) : auth?.fetch;
+}
+
+function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: config.headers },
+    fetch: transportFetch(auth, tap),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
-    fetch: auth?.fetch,
   });
 }
 
-function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): Transport {
   return new SSEClientTransport(new URL(config.url), {
+    fetch: transportFetch(auth, tap),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
-    fetch: auth?.fetch,
     requestInit: { headers: config.headers },
     eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
   });

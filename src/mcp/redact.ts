@@ -7,7 +7,7 @@
 import { secretPatterns } from './secretForms';
 
 /** Headers whose values are shown as they are; every other header's value is masked. */
-const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control']);
+const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control', 'mcp-method', 'mcp-name', 'www-authenticate']);
 
 /** A header whose value carries no credential (its value is shown, and not masked). */
 export function isHarmlessHeader(name: string): boolean {

@@ -1,5 +1,6 @@
 // A server's configuration after validation and variable resolution: what the session layer runs.
 import { redactArgs, redactUrl } from './redact';
+import type { SandboxDefinition } from './sandbox/sandboxDefinition';
 
 /** Where a server is defined. Workspace and folder servers run repository code and need consent. */
 export type ServerScope = 'user' | 'workspace' | 'folder';
@@ -81,8 +82,12 @@ export interface ServerDefinition {
   disabled: boolean;
   /** Why MCP Client does not start it: VS Code's own MCP support runs the same server (config/vscodeMcpJson.ts). */
   leftToVscode?: string;
+  /** The file a server comes from when not from the settings (`.vscode/mcp.json`), for where it is shown as defined. */
+  definedIn?: string;
   oauth?: OAuthSettings;
   dev?: DevModeSettings;
+  /** Stdio servers that run in a sandbox (config/sandboxSettings.ts decides which): what they may reach. Unset: not sandboxed. */
+  sandbox?: SandboxDefinition;
   /**
    * Values taken from the user's environment (`${env:NAME}`) into the url, headers, args or env: shown by
    * name in the consent question and masked as secrets wherever the session writes text.
@@ -108,7 +113,7 @@ export const PRESENTATION_ONLY = {
   start: 'when the server starts (at window open or on first use), not what it runs',
   disabled: 'whether the server starts at all; a disabled server never runs, so nothing is consented',
   leftToVscode: 'not a setting: whether VS Code runs the same server instead of this extension',
-  registry: 'where an update is looked for (a later update is asked about when installed), not what runs',
+  registry: 'where an update is looked for (a later update is asked about when installed), not what runs; that a registry install runs sandboxed by default reaches the hash through `sandbox`',
 } as const satisfies Record<string, string>;
 
 declare const loadedBrand: unique symbol;

@@ -5,6 +5,7 @@ import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/c
 import type { Connection, ServerNotification, TransportKind } from './connection';
 import { prepareAndOpen } from './openConnection';
 import { definitionSecrets } from './definitionSecrets';
+import { maskedTap } from './protocolTap';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
 import { isStartFailure } from './startFailure';
 import { describeSdkError as describeError } from './sdkErrors';
@@ -13,7 +14,6 @@ import { maskingLogger, type MaskingLogger, type McpLogLevel } from './logger';
 import { RestartPolicy } from './restartPolicy';
 import type { ServerDefinition } from './serverDefinition';
 import { SessionState } from './sessionState';
-
 import type { RequestOptions, SessionOptions } from './sessionOptions';
 
 export type { RequestOptions, SessionOptions };
@@ -191,7 +191,9 @@ export abstract class SessionLifecycle extends Disposable {
 
   /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user. */
   private open(signal?: AbortSignal): Promise<Connection> {
-    return prepareAndOpen({ ...this.options, logger: this.logger }, signal, (secrets) => (this.secrets = secrets));
+    // The Protocol view's tap behind the logger's mask: the options' own tap is never handed on.
+    const tap = this.options.tap && maskedTap(this.options.tap, (text) => this.logger.mask(text));
+    return prepareAndOpen({ ...this.options, logger: this.logger, tap }, signal, (secrets) => (this.secrets = secrets));
   }
 
   private install(connection: Connection): void {
@@ -248,7 +250,8 @@ export abstract class SessionLifecycle extends Disposable {
     const decision = this.policy.recordCrash(startFailed);
     if (decision.kind === 'giveUp') {
       const count = decision.inARow ? `${decision.crashes} failed starts in a row` : `${decision.crashes} failures in ${this.policy.windowMinutes} minutes`;
-      const message = `${reason} Gave up after ${count}; use Restart to try again.`;
+      // Two sentences: a reason without its full stop ran into the next one ("…variable Gave up", issue 25).
+      const message = `${/[.!?…]$/.test(reason.trimEnd()) ? reason.trimEnd() : `${reason.trimEnd()}.`} Gave up after ${count}; use Restart to try again.`;
       this.logger.error(message);
       this.setState({ kind: 'error', message, gaveUp: true });
       return;
@@ -271,8 +274,8 @@ export abstract class SessionLifecycle extends Disposable {
     }
   }
 
-  /** `text` with this session's secrets masked: for anything that leaves the session other than its log. */
-  protected mask(text: string): string {
+  /** `text` with this session's secrets masked: for anything that leaves the session other than its log (the call history too). */
+  mask(text: string): string {
     return this.logger.mask(text);
   }
 

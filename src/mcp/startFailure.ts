@@ -16,10 +16,11 @@ export type StartFailureKind =
   | 'unauthorized'
   | 'exited'
   | 'unreachable'
+  | 'sandbox-unavailable'
   | 'other';
 
 /** Kinds a retry cannot fix: the session goes to the error state and waits for the user. */
-const PERMANENT: ReadonlySet<StartFailureKind> = new Set(['protocol', 'command-not-found', 'invalid-configuration', 'unauthorized']);
+const PERMANENT: ReadonlySet<StartFailureKind> = new Set(['protocol', 'command-not-found', 'invalid-configuration', 'unauthorized', 'sandbox-unavailable']);
 
 export class StartFailure extends McpClientError {
   constructor(

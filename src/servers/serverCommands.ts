@@ -10,12 +10,13 @@ import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import type { ServerLogs } from './serverLogs';
 import { descriptionFor, scopeLabel } from './serverPresentation';
 import { l10n } from '../common/shownL10n';
-import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import { shownArg, shownLine, TextCaps, type ShownText } from '../common/serverText';
+import { revealServerEntry, type EntryPlace } from './settingsLocation';
 
 type ServerArg = ServerEntry | string | undefined;
 
 export function registerServerCommands(manager: SessionManager, logs: ServerLogs, onUserStart: (name: string) => void): vscode.Disposable[] {
-  const withServer = (placeholder: string, action: (name: string) => unknown) => async (arg: ServerArg) => {
+  const withServer = (placeholder: ShownText, action: (name: string) => unknown) => async (arg: ServerArg) => {
     const name = typeof arg === 'string' ? arg : (arg?.name ?? (await pickServer(manager, placeholder)));
     if (!name) return;
     if (!manager.entries().some((e) => e.name === name)) {
@@ -31,16 +32,19 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
   };
   const command = vscode.commands.registerCommand;
   return [
-    command(CommandIds.startServer, withServer(vscode.l10n.t('Server to start'), byUser((n) => manager.start(n)))),
-    command(CommandIds.stopServer, withServer(vscode.l10n.t('Server to stop'), (name) => manager.stop(name))),
-    command(CommandIds.restartServer, withServer(vscode.l10n.t('Server to restart'), byUser((n) => manager.restart(n)))),
-    command(CommandIds.showOutput, withServer(vscode.l10n.t('Server whose output to show'), (name) => logs.show(name))),
+    command(CommandIds.startServer, withServer(l10n.t('Server to start'), byUser((n) => manager.start(n)))),
+    command(CommandIds.stopServer, withServer(l10n.t('Server to stop'), (name) => manager.stop(name))),
+    command(CommandIds.restartServer, withServer(l10n.t('Server to restart'), byUser((n) => manager.restart(n)))),
+    command(CommandIds.showOutput, withServer(l10n.t('Server whose output to show'), (name) => logs.show(name))),
     command(CommandIds.showServers, () => vscode.commands.executeCommand(focusViewCommand(ViewIds.servers))),
-    command(CommandIds.openSettings, () => vscode.commands.executeCommand(VscodeCommandIds.openSettings, SETTINGS_SECTION)),
+    // With a server's place (a notification about its entry): that file, at the entry (settingsLocation.ts).
+    command(CommandIds.openSettings, (place?: EntryPlace) =>
+      place && typeof place === 'object' && typeof place.name === 'string' ? revealServerEntry(place) : vscode.commands.executeCommand(VscodeCommandIds.openSettings, SETTINGS_SECTION),
+    ),
   ];
 }
 
-async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
+export async function pickServer(manager: SessionManager, placeHolder: ShownText): Promise<string | undefined> {
   const entries = manager.entries();
   if (entries.length === 0) {
     void showInfo(l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));

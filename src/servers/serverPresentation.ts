@@ -8,6 +8,7 @@ import { SettingKeys } from '../common/settingKeys';
 import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../common/serverText';
 import { md, mdJoin, mdText, type ShownMarkdown } from '../common/shownMarkdown';
 import { shownTooltip } from '../common/shownUi';
+import { missingCommandReason } from '../trust/consentPolicy';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -26,6 +27,23 @@ export function shadowsUserServer(entry: ServerEntry): boolean {
   if (entry.scope === 'user') return false;
   const user = vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {};
   return Object.prototype.hasOwnProperty.call(user, entry.name);
+}
+
+/**
+ * Why a server held back cannot start until its settings change: a workspace server whose command does
+ * not exist (it is neither asked about nor started). Shown as an error, as the same entry in user settings
+ * would be (issue 25, defect 9); undefined otherwise.
+ */
+export function startProblem(entry: ServerEntry): string | undefined {
+  const state = entry.session?.state;
+  const transport = entry.session?.definition.transport;
+  if (!state || !SessionState.isHeldBack(state) || transport?.type !== 'stdio') return undefined;
+  return state.reason === missingCommandReason(transport.command) ? state.reason : undefined;
+}
+
+/** Where a server is defined, in words: `.vscode/mcp.json`, or "user settings", "workspace settings", "folder settings". */
+export function definedInLabel(entry: ServerEntry): string {
+  return entry.session?.definition.definedIn ?? scopeLabel(entry.scope);
 }
 
 /** "user settings", "workspace settings", "folder settings": where a server is defined. */
@@ -53,17 +71,21 @@ export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
     case 'invalid':
       return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
     case 'stopped':
+      if (startProblem(entry)) return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
       return new vscode.ThemeIcon(state.reason ? 'circle-slash' : 'circle-outline');
   }
 }
 
-/** E.g. "running · stdio · 2026-07-28", "error · retrying in 4 s". */
+/**
+ * E.g. "running · stdio", "error · retrying in 4 s". Short: the view cuts a long description off (issue 25:
+ * "running · stdio · 2025-11…"); the protocol revision is in the tooltip.
+ */
 export function descriptionFor(entry: ServerEntry): string {
   const state = stateOf(entry);
   const session = entry.session;
   switch (state.kind) {
     case 'running':
-      return [vscode.l10n.t('running'), session?.transportKind, session?.protocolVersion].filter(Boolean).join(' · ');
+      return [vscode.l10n.t('running'), session?.transportKind].filter(Boolean).join(' · ');
     case 'starting':
       return vscode.l10n.t('starting…');
     case 'error':
@@ -74,6 +96,7 @@ export function descriptionFor(entry: ServerEntry): string {
       return vscode.l10n.t('invalid configuration');
     case 'stopped':
       if (entry.deferred) return vscode.l10n.t('starts on first use');
+      if (startProblem(entry)) return vscode.l10n.t('error · command not found');
       return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
   }
 }
@@ -81,12 +104,20 @@ export function descriptionFor(entry: ServerEntry): string {
 /** A server's instructions as inert Markdown, lines capped; `moreLines(n)` says n lines were left out. */
 export type InstructionsMarkdown = (instructions: string, moreLines: (count: number) => string) => ShownMarkdown;
 
-export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: InstructionsMarkdown): vscode.MarkdownString {
+/** A note another feature adds to a server's row (dev mode, registry updates, the sandbox's refusals): first in the tooltip. */
+export interface TooltipNote {
+  mark: string;
+  tooltip: string;
+}
+
+export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: InstructionsMarkdown, notes: readonly TooltipNote[] = []): vscode.MarkdownString {
   // Server-provided text (name, instructions, errors) is untrusted: escaped (shownMarkdown.mdText: no links,
   // markup or theme icons, invisible characters written out); instructions, once instructionsMarkdown is
   // loaded, keep their formatting but stay inert (markdownSafety). Our own marks are plain characters.
   const state = stateOf(entry);
-  const parts: ShownMarkdown[] = [md`**${mdText(entry.name, TextCaps.name)}** — ${mdText(descriptionFor(entry))}`, mdText(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))];
+  // Notes first: they may ask for an action. Their text may quote the server (a path its sandbox refused).
+  const parts: ShownMarkdown[] = notes.map((note) => md`${mdText(note.mark, 4)} ${mdText(note.tooltip)}`);
+  parts.push(md`**${mdText(entry.name, TextCaps.name)}** — ${mdText(descriptionFor(entry))}`, mdText(vscode.l10n.t('Defined in: {0}', definedInLabel(entry))));
   if (shadowsUserServer(entry)) {
     parts.push(md`⚠ ${mdText(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}`);
   }
@@ -99,6 +130,7 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   }
   const caps = session?.capabilities;
   if (caps) parts.push(mdText(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none'))));
+  if (session) parts.push(mdText(rootsNote(session.definition.roots)));
   if (session?.instructions) {
     const moreLines = (count: number) => vscode.l10n.t('… {0} more lines', count);
     const instructions = instructionsMarkdown ? instructionsMarkdown(session.instructions, moreLines) : quote(session.instructions);
@@ -106,7 +138,26 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   }
   if (state.kind === 'error' || state.kind === 'invalid') parts.push(md`⛔ ${mdText(cleanServerText(state.message, TextCaps.description))}`);
   if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) parts.push(md`ℹ ${mdText(cleanServerText(state.reason, TextCaps.description))}`);
+  const definedIn = session?.definition.definedIn;
+  // Never "VS Code runs it" unless it does (servers/vscodeSharing.ts watches): what is true either way.
+  if (definedIn && !session.definition.leftToVscode) {
+    parts.push(md`ℹ ${mdText(vscode.l10n.t("From {0}, which VS Code's own MCP support reads too. VS Code does not run it now, so MCP Client does; when VS Code starts the same server, MCP Client stops its copy.", definedIn))}`);
+  }
   return shownTooltip(md`${mdJoin(parts, '\n\n')}\n\n`);
+}
+
+/**
+ * What the server is told about folders (MCP roots), and what that does: a server such as server-filesystem
+ * then works in those folders only, not in the ones its arguments name ("Access denied … not in <workspace>",
+ * issue 25), which is correct by the spec but surprising unless said where the user looks.
+ */
+function rootsNote(enabled: boolean): string {
+  if (!enabled) return vscode.l10n.t('Roots: none ("roots": false), so the server keeps to the folders its own arguments name.');
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  return vscode.l10n.t(
+    'Roots: {0}. Servers such as server-filesystem then work in these folders only, not in the folders their arguments name; set "roots": false in its settings to keep those.',
+    folders.length ? folders.join(', ') : vscode.l10n.t('none (no folder is open)'),
+  );
 }
 
 /** Context value words the menus match on (package.json `viewItem =~ /\bcanStart\b/`). */
@@ -121,11 +172,6 @@ export function contextValueFor(entry: ServerEntry): string {
   if (SessionState.needsAuth(state)) words.push('needsAuth');
   if (entry.session && entry.session.definition.transport.type !== 'stdio') words.push('httpServer');
   return words.join(' ');
-}
-
-/** Server text as literal Markdown: no links, emphasis or icons. */
-export function esc(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
 }
 
 function quote(text: string): ShownMarkdown {

@@ -5,7 +5,7 @@ import type { IconCache } from '../icons/iconCache';
 import { Disposable } from '../mcp/lifecycle';
 import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
-import { contextValueFor, descriptionFor, esc, iconFor, shadowsUserServer, tooltipFor, type InstructionsMarkdown } from './serverPresentation';
+import { contextValueFor, descriptionFor, iconFor, shadowsUserServer, tooltipFor, type InstructionsMarkdown } from './serverPresentation';
 import { ShownTreeItem } from '../common/shownUi';
 import { shownLine, TextCaps } from '../common/serverText';
 
@@ -74,8 +74,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     // Notes first: they may ask for an action, and a narrow side bar cuts descriptions off at the end.
     const shadow = shadowsUserServer(entry) ? vscode.l10n.t('shadows your user server') : undefined;
     item.description = shownLine([shadow, ...notes.map((n) => n.description), descriptionFor(entry)].filter(Boolean).join(' · '), TextCaps.rowDescription);
-    const tooltip = (item.tooltip = tooltipFor(entry, this.instructionsMarkdown));
-    for (const note of notes.reverse()) tooltip.value = `${note.mark} ${esc(note.tooltip)}\n\n${tooltip.value}`;
+    item.tooltip = tooltipFor(entry, this.instructionsMarkdown, notes);
     // The server's own icon says which server it is; any other state than running needs the state icon.
     const own = entry.session && SessionState.isRunning(entry.session.state) ? this.icons?.imageFor(entry.session.serverInfo?.icons) : undefined;
     item.iconPath = own ?? iconFor(entry);

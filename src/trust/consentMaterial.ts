@@ -55,6 +55,10 @@ const WORKSPACE_FOLDERS = 'the workspace folders';
 /** A definition path as the setting a person wrote (`transport.args` → `args`). */
 export function settingName(path: string): string {
   if (path.startsWith('transport.envFile.within') || path.startsWith('dev.within') || path === 'dev.base') return WORKSPACE_FOLDERS;
+  // What the sandbox derives from elsewhere (sandbox/sandboxDefinition.ts): named by what a person changed.
+  if (path === 'sandbox.ownDir' || path.startsWith('sandbox.filesystem.writeWithin')) return WORKSPACE_FOLDERS;
+  if (path === 'sandbox.reason') return 'sandbox (whether it runs sandboxed)';
+  if (path.startsWith('sandbox.network.installDomains')) return 'command';
   if (path === 'transport.envFile.loaded.sha256') return 'the contents of envFile';
   if (path === 'transport.envFile.loaded.names') return 'the variables envFile sets';
   if (path === 'transport.envFile.unset') return 'env (null entries)';

@@ -5,8 +5,10 @@
 // variable name, oauth, dev, timeouts. Header, env and `${env:…}` values are never shown (they may be
 // credentials); their names are. No `vscode` import: unit-tested.
 import { hasInvisible, withVisibleEscapes } from '../common/serverText';
+import { posix, win32 } from 'node:path';
 import { redactUrl } from '../mcp/redact';
-import { DEFAULT_TIMEOUT_MS } from '../mcp/serverDefinition';
+import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../mcp/serverDefinition';
+import { sandboxSummary } from './sandboxText';
 import { consentMaterial, settingName } from './consentMaterial';
 import type { ConsentRequest } from './consentPolicy';
 
@@ -23,7 +25,7 @@ export interface ConsentSummary {
 }
 
 /** Shown in the command line or its own fact already; identity keys name the server itself. */
-const SHOWN_ELSEWHERE = /^(name|scope|folder|environment|transport\.|dev\.base|dev\.within)/;
+const SHOWN_ELSEWHERE = /^(name|scope|folder|environment|transport\.|dev\.base|dev\.within|sandbox)/;
 /** Values a key has when nobody set it: not worth a line. */
 const DEFAULTS: Record<string, string> = { timeoutMs: String(DEFAULT_TIMEOUT_MS), roots: 'true' };
 const MAX_VALUE_CHARS = 200;
@@ -36,6 +38,22 @@ const MAX_VALUE_CHARS = 200;
 function shellWord(word: string): string {
   if (hasInvisible(word)) return `$'${withVisibleEscapes(word.replace(/\\/g, '\\\\')).replace(/'/g, "\\'")}'`;
   return /^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A path as it resolves, for the reader: `…/workspace/../../dist/server.js` is shown as the file it names
+ * (issue 25), so that what the user allows is what they can see. Only words with `.` or `..` segments
+ * change, and in a `--flag=<path>` only the path; everything else is shown exactly as it runs.
+ */
+export function readablePath(word: string, platform = process.platform): string {
+  const path = platform === 'win32' ? win32 : posix;
+  const flag = /^(--?[\w-]+=)(.+)$/.exec(word);
+  const [prefix, value] = flag ? [flag[1]!, flag[2]!] : ['', word];
+  const dotted = platform === 'win32' ? /(^|[\\/])\.\.?([\\/]|$)/ : /(^|\/)\.\.?(\/|$)/;
+  if (!dotted.test(value) || !(path.isAbsolute(value) || value.startsWith('.'))) return word;
+  const normal = path.normalize(value);
+  // `./server.js` must stay a path (a bare `server.js` command would be looked up on the PATH).
+  return prefix + (path.isAbsolute(normal) || normal.startsWith('.') ? normal : `.${path.sep}${normal}`);
 }
 
 export function summarize(request: ConsentRequest, labels: { workspace: string; folder: (name: string) => string }): ConsentSummary {
@@ -53,8 +71,8 @@ export function summarize(request: ConsentRequest, labels: { workspace: string; 
     const envFile = t.envFile ? [`envFile: ${t.envFile.path}${fileNames.size ? ` (sets ${[...fileNames].join(', ')})` : ' (sets nothing)'}`] : [];
     return {
       ...base,
-      runs: [t.command, ...t.args].map(shellWord).join(' '),
-      facts: [...(t.cwd ? [`cwd: ${t.cwd}`] : []), ...(env.length ? [`env: ${env.join(', ')}`] : []), ...envFile, ...fromEnvironment, ...others],
+      runs: [t.command, ...t.args].map((w) => shellWord(readablePath(w))).join(' '),
+      facts: [sandboxFact(definition), ...(t.cwd ? [`cwd: ${readablePath(t.cwd)}`] : []), ...(env.length ? [`env: ${env.join(', ')}`] : []), ...envFile, ...fromEnvironment, ...others],
     };
   }
   const headers = Object.keys(t.headers);
@@ -70,6 +88,13 @@ function otherSettings(request: ConsentRequest): string[] {
   return consentMaterial(request.definition)
     .filter(([path, value]) => !SHOWN_ELSEWHERE.test(path) && DEFAULTS[path] !== value)
     .map(([path, value]) => `${settingName(path)}: ${display(value)}`);
+}
+
+/** Whether it runs sandboxed, and what it may reach (issue 28): the first fact of a stdio server. */
+function sandboxFact(definition: ServerDefinition): string {
+  if (!definition.sandbox) return 'not sandboxed: it runs with all your rights (files, network, credentials)';
+  const debugged = definition.dev?.debug ? "; under dev.debug, VS Code's debugger talks to it through the sandbox" : '';
+  return `sandboxed: ${sandboxSummary(definition.sandbox)}${debugged}`;
 }
 
 function display(json: string): string {

@@ -58,8 +58,10 @@ export class VscodeConsentHost implements ConsentHost {
 
   async ask(requests: readonly ConsentRequest[]): Promise<ConsentAnswer[]> {
     const labels = { workspace: vscode.l10n.t('workspace settings'), folder: (name: string) => vscode.l10n.t("settings of folder '{0}'", name) };
-    const servers = requests.map((r) => summarize(r, labels));
-    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers }, () => askUser(servers));
+    // A server of .vscode/mcp.json says so (not "workspace settings").
+    const servers = requests.map((r) => ({ ...summarize(r, labels), ...(r.definition.definedIn ? { where: r.definition.definedIn } : {}) }));
+    const detail = consentDetail(servers);
+    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers, detail }, () => askUser(servers, detail));
     return servers.map((s) => {
       if (choice === undefined) return 'dismissed';
       if (choice === 'all') return 'allow';
@@ -69,8 +71,8 @@ export class VscodeConsentHost implements ConsentHost {
   }
 }
 
-async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
-  const one = servers.length === 1;
+/** What the dialog says below its title: each server, the advice, and what each answer does. */
+function consentDetail(servers: ConsentSummary[]): string {
   // Each piece on its own line, cleaned (serverText.ts): a name, folder or path cannot add lines of its own.
   const lines = servers.flatMap((s) => [
     `${shownLine(s.name)} (${shownLine(s.where)}):`,
@@ -79,7 +81,18 @@ async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
     ...s.facts.map((f) => `    ${shownLine(f, TextCaps.description)}`),
     '',
   ]);
-  const detail = [...lines, l10n.t('Only allow servers from repositories you trust. You will be asked again if any of its settings (or its env file) changes.')].join('\n');
+  return [
+    ...lines,
+    l10n.t('Only allow servers from repositories you trust. You will be asked again if any of its settings (or its env file) changes.'),
+    '',
+    // Issue 25: "Don't Allow" and the dialog's own "Cancel" looked the same.
+    l10n.t('Don’t Allow: not started, and remembered; Start in the Servers view asks again.'),
+    l10n.t('Cancel: nothing is decided; you are asked again the next time it starts.'),
+  ].join('\n');
+}
+
+async function askUser(servers: ConsentSummary[], detail: string): Promise<ConsentChoice> {
+  const one = servers.length === 1;
   const allow = one ? l10n.t('Allow') : l10n.t('Allow All');
   const choose = l10n.t('Choose…');
   const dontAllow = l10n.t('Don’t Allow');

@@ -5,6 +5,7 @@
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { appContentSecurityPolicy, pageContentSecurityPolicy, withContentSecurityPolicy } from './appCsp';
 import { NO_WEBRTC_SCRIPT } from './appWebRtc';
+import { colorSchemeScript } from './colorSchemeShim';
 import type { DeclaredPermissions, UiResource } from './uiResource';
 
 export const APP_SANDBOX = 'allow-scripts allow-forms';
@@ -41,11 +42,13 @@ export function grantPermissions(declared: DeclaredPermissions): { granted: Decl
   return { granted, refused, allow: buildAllowAttribute(granted) };
 }
 
-export function appSandbox(resource: UiResource): AppSandbox {
+/** `theme`: the host's theme as the document is handed over; the app's prefers-color-scheme follows it (colorSchemeShim.ts). */
+export function appSandbox(resource: UiResource, theme?: 'light' | 'dark'): AppSandbox {
   const appPolicy = appContentSecurityPolicy(resource.csp);
   const { granted, refused, allow } = grantPermissions(resource.permissions);
   return {
-    html: withContentSecurityPolicy(resource.html, appPolicy, NO_WEBRTC_SCRIPT),
+    // WebRTC taken away first (appWebRtc.ts), then the theme's colour scheme; both before the app's own script.
+    html: withContentSecurityPolicy(resource.html, appPolicy, `<script>${NO_WEBRTC_SCRIPT}</script>${theme ? colorSchemeScript(theme) : ''}`),
     pagePolicy: pageContentSecurityPolicy(resource.csp),
     appPolicy,
     sandbox: APP_SANDBOX,

@@ -12,12 +12,15 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { HttpFixture } from '../../fixtures/servers/httpFixtures';
 import { until } from '../../shared/until';
-import { answer, questions, serverState, serverTreeItem, stateOf } from '../helpers';
+import { answer, hooks, questions, serverState, serverTreeItem, stateOf } from '../helpers';
 
 interface ConsentQuestion {
   kind: string;
   servers: { name: string; where: string; runs: string; facts: string[]; askedAgain?: { changed?: string[] } }[];
+  detail: string;
 }
+
+const notifications = async () => (await vscode.commands.executeCommand<{ severity: string; message: string }[]>(hooks.notifications)) ?? [];
 
 describe('Workspace server consent', function () {
   this.timeout(90_000);
@@ -40,12 +43,14 @@ describe('Workspace server consent', function () {
 
   it('asks once for all pending workspace servers (stdio and HTTP), each with what it runs, and starts only those allowed', async () => {
     const script = join(fixtures, 'fixtureServer.js');
+    // As `${workspaceFolder}/../…` resolves: a path with `..` in it, which the question shows as the file it names.
+    const dotted = `${fixtures}/../servers/fixtureServer.js`;
     await answer({ kind: 'workspaceConsent', answer: ['wsAllowed', 'wsHttp'] });
     await config().update(
       'servers',
       {
-        wsAllowed: { command: process.execPath, args: [script, '--era=legacy'] },
-        wsDeclined: { command: process.execPath, args: [script, '--era=legacy', '--name with space'] },
+        wsAllowed: { command: process.execPath, args: [dotted, '--era=legacy'] },
+        wsDeclined: { command: process.execPath, args: [dotted, '--era=legacy', '--name with space'] },
         wsTypo: { command: 'nodee', args: ['server.js'] },
         wsHttp: { url: http.url, headers: { 'X-Api-Key': 'ws-header-secret-value' } },
       },
@@ -56,8 +61,11 @@ describe('Workspace server consent', function () {
     assert.equal(asked.length, 1, `one question, not one per server: ${JSON.stringify(asked)}`);
     const servers = asked[0]!.servers;
     assert.deepEqual(servers.map((s) => s.name).sort(), ['wsAllowed', 'wsDeclined', 'wsHttp'], 'the missing command is not asked about');
+    // Issue 25: the script's path (…/host/trust/../../fixtures/…) as the file it names, and what each answer does.
     assert.equal(servers.find((s) => s.name === 'wsAllowed')!.runs, `${process.execPath} ${script} --era=legacy`);
     assert.equal(servers.find((s) => s.name === 'wsDeclined')!.runs, `${process.execPath} ${script} --era=legacy '--name with space'`);
+    assert.match(asked[0]!.detail, /Don’t Allow: not started, and remembered; Start in the Servers view asks again\./);
+    assert.match(asked[0]!.detail, /Cancel: nothing is decided; you are asked again the next time it starts\./);
     const httpQuestion = servers.find((s) => s.name === 'wsHttp')!;
     assert.ok(httpQuestion.facts.includes(`host: ${new URL(http.url).host}`), JSON.stringify(httpQuestion));
     assert.ok(httpQuestion.facts.includes('headers: X-Api-Key'), JSON.stringify(httpQuestion));
@@ -71,6 +79,13 @@ describe('Workspace server consent', function () {
       return s?.reason ? s : undefined;
     });
     assert.match(typo.reason!, /the command 'nodee' was not found/);
+    // Issue 25, defect 9: as loud as the same mistake in user settings: an error in the view, a notification
+    // with Open Settings and Show Output, and the reason in its output channel.
+    const item = await until('wsTypo shown as an error', async () => ((await serverTreeItem('wsTypo'))?.description.includes('command not found') ? serverTreeItem('wsTypo') : undefined));
+    assert.equal(item!.icon, 'error');
+    const told = await until('the notification about wsTypo', async () => (await notifications()).find((n) => n.message.includes("'wsTypo'")));
+    assert.equal(told.severity, 'error');
+    assert.match(told.message, /server 'wsTypo' failed: Not started: the command 'nodee' was not found/);
   });
 
   it("flags a workspace server that takes the name of a user server, and asks before it runs", async () => {

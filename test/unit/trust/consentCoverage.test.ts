@@ -42,8 +42,10 @@ describe('Consent covers every setting (schema walk)', () => {
   writeFileSync(join(dir, 'a.env'), 'A=1\n');
   writeFileSync(join(dir, 'b.env'), 'B=2\n');
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const ctx = { workspaceFolders: [{ name: 'w', path: dir }], userHome: dir, env: {} };
-  const STRINGS = [join(dir, 'a.env'), join(dir, 'b.env'), 'https://a.test/x', 'https://b.test/y'];
+  // Every server sandboxed (`mcpClient.sandbox.default: "all"`), so that whether one is sandboxed does not
+  // hang on another key (a registry install is sandboxed by the default policy: the test below).
+  const ctx = { workspaceFolders: [{ name: 'w', path: dir }], userHome: dir, env: {}, sandbox: { policy: 'all' as const, cacheDir: join(dir, 'cache'), privateDirs: [] } };
+  const STRINGS = [join(dir, 'a.env'), join(dir, 'b.env'), 'https://a.test/x', 'https://b.test/y', 'a.test', 'b.test'];
 
   /** Unwraps optional/default/pipe; `optional` says whether the key may be absent. */
   function unwrap(schema: Schema): { core: Schema; optional: boolean } {
@@ -156,13 +158,24 @@ describe('Consent covers every setting (schema walk)', () => {
   }
 
   it('walked the keys the issue names (the walk itself is not empty)', () => {
-    for (const key of ['stdio:envFile', 'stdio:dev.debug', 'stdio:dev.debug.debugpyPath', 'stdio:dev.watch', 'stdio:timeout', 'stdio:startTimeout', 'stdio:roots', 'stdio:cwd']) {
+    for (const key of ['stdio:envFile', 'stdio:dev.debug', 'stdio:dev.debug.debugpyPath', 'stdio:dev.watch', 'stdio:timeout', 'stdio:startTimeout', 'stdio:roots', 'stdio:cwd',
+      'stdio:sandbox', 'stdio:sandbox.enabled', 'stdio:sandbox.filesystem.allowWrite', 'stdio:sandbox.filesystem.denyWrite', 'stdio:sandbox.filesystem.denyRead',
+      'stdio:sandbox.filesystem.allowRead', 'stdio:sandbox.network.allowedDomains']) {
       assert.ok(checked.includes(key), `${key} was not walked: ${checked.join(', ')}`);
     }
     for (const key of ['http:oauth', 'http:oauth.workloadIdentity.tokenFile', 'http:oauth.enterprise.idpTokenEndpoint', 'http:oauth.allowIssuerMismatch', 'http:headers', 'http:type']) {
       assert.ok(checked.includes(key), `${key} was not walked: ${checked.join(', ')}`);
     }
     for (const key of Object.keys(PRESENTATION_ONLY).filter((k) => k !== 'leftToVscode')) assert.ok(checked.includes(`stdio:${key}`), `${key} (presentation-only) was not walked`);
+  });
+
+  it('covers whether a server runs sandboxed: a registry install is, under the default policy (issue 28)', async () => {
+    const registry = { url: 'https://registry.test', name: 'x', version: '1', package: 'npm' };
+    const hash = async (entry: Record<string, unknown>) => {
+      const [server] = resolveServers([{ scope: 'user', servers: { s: entry } }], { ...ctx, sandbox: { ...ctx.sandbox, policy: 'workspaceAndRegistry' } });
+      return consentHash(await loadDefinition(server!.definition!));
+    };
+    assert.notEqual(await hash({ command: 'node', registry }), await hash({ command: 'node' }));
   });
 
   it("covers the env file's contents, not only its path", async () => {

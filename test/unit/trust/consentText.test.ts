@@ -31,6 +31,7 @@ describe('The consent question', () => {
     );
     assert.equal(summary.runs, 'node server.js --token ghp-VALUE');
     assert.deepEqual(summary.facts, [
+      'not sandboxed: it runs with all your rights (files, network, credentials)',
       'cwd: /w',
       'env: MODE',
       'envFile: /w/.env (sets FROM_FILE)',
@@ -41,6 +42,22 @@ describe('The consent question', () => {
     ]);
     assert.deepEqual(summary.askedAgain, { changed: ['args', 'dev.watch (added)'] });
     assert.ok(!summary.facts.join(' ').includes('file-VALUE'), 'env values are not shown');
+  });
+
+  it('says whether a stdio server is sandboxed, and what its sandbox lets it reach (issue 28)', () => {
+    const sandbox = {
+      reason: 'policy' as const,
+      filesystem: { allowWrite: ['/w', '/cache/repo-1'], denyWrite: ['/w/.env'], denyRead: ['/w/secrets'], allowRead: [], protect: ['/w'] },
+      network: { allowedDomains: ['api.github.com'], installDomains: ['registry.npmjs.org'] },
+      ownDir: '/cache/repo-1',
+    };
+    const summary = ask(definition('repo', { type: 'stdio', command: 'npx', args: ['-y', 'pkg'], env: {} }, { scope: 'workspace', sandbox }));
+    assert.equal(
+      summary.facts[0],
+      'sandboxed: writes only to /w, /cache/repo-1 (never to /w/.env); cannot read your credential stores (~/.ssh, ~/.aws, ~/.config/gh, ~/.gnupg, ' +
+        "cloud and package-registry tokens), browser profiles and VS Code's own storage, nor /w/secrets; network: api.github.com; while it starts, to download it: registry.npmjs.org",
+    );
+    assert.equal(summary.facts.filter((f) => f.includes('sandbox')).length, 1, 'the sandbox is one fact, not its keys one by one');
   });
 
   it('shows an HTTP server by host and header names, its oauth settings, never header values', () => {
