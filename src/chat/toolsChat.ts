@@ -23,6 +23,7 @@ import { toolResultParts } from './toolResultParts';
 import { modelToolNames, mostRelevant, type NamedTool } from './toolNames';
 import { historyMessages } from './toolsHistory';
 import { escapeMarkdownInline, inlineCode } from '../common/markdownSafety';
+import { shownLine } from '../common/serverText';
 
 /** VS Code and the common model APIs accept at most 128 tools in one request. */
 export const MAX_MODEL_TOOLS = 128;
@@ -150,7 +151,7 @@ async function runCall(
   // A tool with a UI: a chat answer cannot hold a webview, so it offers the app as a button (the app then
   // gets the input, and the result or the failure).
   const app = services.apps?.begin(server, tool, confirmation.args, { show: false });
-  out.progress(vscode.l10n.t('Calling {0} ({1})…', tool.name, server));
+  out.progress(vscode.l10n.t('Calling {0} ({1})…', shownLine(tool.name), shownLine(server)));
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
@@ -160,12 +161,13 @@ async function runCall(
     app?.end({ result });
     const problem = checkStructuredContent(tool, result);
     const called = result.isError ? `⚠ ${vscode.l10n.t('Called {0}: the tool reported an error', label)}` : vscode.l10n.t('Called {0}', label);
-    out.markdown(`\n\n${called}${problem ? ` (${problem})` : ''}.\n\n`);
+    out.markdown(`\n\n${called}${problem ? ` (${escapeMarkdownInline(problem)})` : ''}.\n\n`);
     if (app) out.button(app.command);
     return toolResultParts(result, problem);
   } catch (error) {
     app?.end(abort.signal.aborted ? { cancelled: vscode.l10n.t('The chat request was stopped.') } : { error: describeError(error) });
-    out.markdown(`\n\n⚠ ${vscode.l10n.t('The call of {0} failed: {1}', label, describeError(error))}\n\n`);
+    // The error is the server's text: escaped like any server text in Markdown.
+    out.markdown(`\n\n⚠ ${vscode.l10n.t('The call of {0} failed: {1}', label, escapeMarkdownInline(describeError(error)))}\n\n`);
     if (app && !token.isCancellationRequested) out.button(app.command);
     return text(`The tool call failed: ${describeError(error)}`);
   } finally {
