@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { OAuthFixture } from '../../fixtures/servers/oauthFixture';
 import { until } from '../../shared/until';
-import { serverState, serverTreeItem, stateOf } from '../helpers';
+import { hooks, serverState, serverTreeItem, stateOf } from '../helpers';
 
 describe('OAuth sign-in in the extension host', () => {
   const config = () => vscode.workspace.getConfiguration('mcpClient');
@@ -53,5 +53,26 @@ describe('OAuth sign-in in the extension host', () => {
     const state = await serverState('secured');
     assert.equal(state?.kind, 'error');
     assert.equal((state as { needsAuth?: boolean }).needsAuth, true);
+  });
+
+  // Issue 24, finding 3: the page to sign in at is the authorization server's word, and `file:`, `vscode:`,
+  // `command:` or `search-ms:` links reached vscode.env.openExternal. Only a web page is handed to the browser.
+  it('hands no file: page of the authorization metadata to the browser: the sign-in fails and says why', async function () {
+    this.timeout(60_000);
+    const { startOAuthFixture } = require(join(__dirname, '..', '..', 'fixtures', 'servers', 'oauthFixture.js')) as typeof import('../../fixtures/servers/oauthFixture');
+    const hostile = await startOAuthFixture({ authorizationEndpoint: 'file:///etc/passwd' });
+    try {
+      await config().update('servers', { ...servers, secured: { url: fixture.url }, 'file-sign-in': { url: hostile.url } }, vscode.ConfigurationTarget.Global);
+      await until('file-sign-in to need sign-in', async () => (await serverTreeItem('file-sign-in'))?.description === 'needs sign-in');
+      await vscode.commands.executeCommand(hooks.notifications, { clear: true });
+      await vscode.commands.executeCommand('mcpClient.signIn', 'file-sign-in');
+      const told = await until('the refusal', async () => ((await vscode.commands.executeCommand<{ message: string }[]>(hooks.notifications)) ?? []).map((n) => n.message).find((m) => m.includes("sign-in to 'file-sign-in' failed")));
+      assert.match(told, /sign-in page is a file: link; only https:, http: links are opened/);
+      assert.notEqual(await stateOf('file-sign-in'), 'running');
+      assert.equal(hostile.authorizations.length, 0);
+    } finally {
+      await config().update('servers', { ...servers, secured: { url: fixture.url } }, vscode.ConfigurationTarget.Global);
+      await hostile.close();
+    }
   });
 });
