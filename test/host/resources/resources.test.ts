@@ -68,7 +68,7 @@ describe('Resources in the extension host', () => {
     assert.equal(readme!.label, 'Read me');
     assert.equal(readme!.description, 'text/markdown · 38 B');
     assert.equal(readme!.icon, 'markdown');
-    assert.match(tooltip, /\*\*URI:\*\* fixture:\/\/docs\/readme\.md/);
+    assert.match(tooltip, /\*\*URI:\*\* fixture:\/\/docs\/readme\\?\.md/);
     assert.match(tooltip, /The \\\*Markdown\\\* document/);
     assert.match(tooltip, /\*\*Audience:\*\* user/);
     assert.match(tooltip, /\*\*Priority:\*\* 1/);
