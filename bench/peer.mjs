@@ -8,6 +8,8 @@
 // first alternates between windows. Each window: a warm-up start/stop of each client (its lazily loaded
 // code), 20 servers at once per client, then single-server starts alternated.
 // Usage: node bench/peer.mjs [windows=3] [singles per client per window=3]   (build first: npm run bench:peer)
+//        node bench/peer.mjs --cycles [cycles=4]: one window, 20-server start/stop cycles of each client in turn,
+//        the extension host's memory after each (where memory goes, and whether it comes back).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,8 +173,37 @@ function requestsPerStart(client) {
   }).join(', ');
 }
 
+/** `--cycles`: memory after each 20-server start and stop, the clients taking turns, in one window. */
+async function cycles(node24, count) {
+  const dir = mkdtempSync(join(tmpdir(), 'peer-'));
+  const window = await openWindow(node24, dir);
+  try {
+    await window.task('ready');
+    await window.task('showViews');
+    await new Promise((r) => setTimeout(r, 3000));
+    const parts = (m) => `rss ${mb(m.rss)}, heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}, anonymous ${mb(m.anonymous)}`;
+    log(`start: ${parts(await window.task('memory'))}; load ${loads()}`);
+    for (const client of ['ours', 'vscode']) await window.task('warm', { client });
+    log(`after one warm-up start/stop of each: ${parts(await window.task('memory'))}`);
+    for (let i = 0; i < count; i++) {
+      for (const client of i % 2 === 0 ? ['ours', 'vscode'] : ['vscode', 'ours']) {
+        await window.task('manyStart', { client, count: COUNT });
+        const running = await window.task('manyRunning', { client, count: COUNT });
+        const stop = await window.task('manyStop', { client, count: COUNT });
+        log(`cycle ${i + 1} ${client.padEnd(6)} running: ${parts(running.memory)}`);
+        log(`cycle ${i + 1} ${client.padEnd(6)} stopped: ${parts(stop.memory)}`);
+      }
+    }
+    log(`load ${loads()}`);
+  } finally {
+    await window.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const { node24 } = await toolchain({ conformance: false });
+  if (process.argv.includes('--cycles')) return cycles(node24, Number(process.argv[process.argv.indexOf('--cycles') + 1] ?? 4) || 4);
   const started = new Date();
   const loadBefore = loads();
   log(`${WINDOWS} windows, ${SINGLES} single starts per client per window, ${COUNT} servers; load ${loadBefore}`);
