@@ -10,6 +10,9 @@
 // Usage: node bench/peer.mjs [windows=3] [singles per client per window=3]   (build first: npm run bench:peer)
 //        node bench/peer.mjs --cycles [cycles=4]: one window, 20-server start/stop cycles of each client in turn,
 //        the extension host's memory after each (where memory goes, and whether it comes back).
+//        node bench/peer.mjs --profile: one window, the extension host's CPU profile over a 20-server start and
+//        over their stop, for each client (after a warm-up): self time by function and by file, and the
+//        .cpuprofile files (open them in Chrome's DevTools). Build without --production for readable names.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,7 +120,7 @@ async function runWindow(index, node24) {
       add(client, 'rssGrowth', running.memory.rss - before.rss);
       add(client, 'rssAfterStop', stop.memory.rss - before.rss);
       add(client, 'stop20', stop.gone);
-      for (const part of ['heapUsed', 'external', 'arrayBuffers', 'anonymous']) {
+      for (const part of ['heapUsed', 'external', 'arrayBuffers', 'anonymous', 'outsideHeap']) {
         add(client, `${part}Growth`, running.memory[part] - before[part]);
         add(client, `${part}AfterStop`, stop.memory[part] - before[part]);
       }
@@ -181,10 +184,14 @@ async function cycles(node24, count) {
     await window.task('ready');
     await window.task('showViews');
     await new Promise((r) => setTimeout(r, 3000));
-    const parts = (m) => `rss ${mb(m.rss)}, heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}, anonymous ${mb(m.anonymous)}`;
+    const parts = (m) => `rss ${mb(m.rss)} (outside the V8 heap ${mb(m.outsideHeap)}), heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, anonymous ${mb(m.anonymous)} ` +
+      `(brk ${mb(m.mappings.brk)}, unnamed ${mb(m.mappings.anonymous)} in ${m.mappings.anonymousMaps} maps), V8 malloc ${mb(m.mallocedByV8)}, ${m.threads} threads, ${m.nativeContexts} contexts`;
     log(`start: ${parts(await window.task('memory'))}; load ${loads()}`);
-    for (const client of ['ours', 'vscode']) await window.task('warm', { client });
-    log(`after one warm-up start/stop of each: ${parts(await window.task('memory'))}`);
+    log(`again: ${parts(await window.task('memory'))}`);
+    for (const client of ['ours', 'vscode']) {
+      await window.task('warm', { client });
+      log(`after a warm-up start/stop of ${client}: ${parts(await window.task('memory'))}`);
+    }
     for (let i = 0; i < count; i++) {
       for (const client of i % 2 === 0 ? ['ours', 'vscode'] : ['vscode', 'ours']) {
         await window.task('manyStart', { client, count: COUNT });
@@ -201,8 +208,49 @@ async function cycles(node24, count) {
   }
 }
 
+/** Self time (ms) of a .cpuprofile's nodes, grouped by `key(callFrame)`, largest first. */
+function selfTimes(profile, key) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map();
+  profile.samples.forEach((id, i) => {
+    const k = key(byId.get(id).callFrame);
+    totals.set(k, (totals.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+/** `--profile`: where the extension host's CPU goes while each client starts and stops 20 servers. */
+async function profileRun(node24) {
+  const dir = mkdtempSync(join(tmpdir(), 'peer-'));
+  const out = join(ROOT, '.bench-profiles');
+  mkdirSync(out, { recursive: true });
+  const window = await openWindow(node24, dir);
+  try {
+    await window.task('ready');
+    await window.task('showViews');
+    await new Promise((r) => setTimeout(r, 3000));
+    for (const client of ['ours', 'vscode']) await window.task('warm', { client });
+    for (const client of ['ours', 'vscode']) {
+      for (const [run, label] of [['manyStart', 'start'], ['manyStop', 'stop']]) {
+        const file = join(out, `${client}-${label}.cpuprofile`);
+        const result = await window.task('profile', { run, file, client, count: COUNT });
+        if (run === 'manyStart') await window.task('manyRunning', { client, count: COUNT });
+        const profile = JSON.parse(readFileSync(file, 'utf8'));
+        const where = (f) => `${f.url.replace(/^.*\/(node_modules\/[^/]+|[^/]+)\//, '$1/').split('/').slice(-2).join('/') || '(native)'}`;
+        console.log(`\n${client} ${label} of ${COUNT} (${result.allAnswered ? `all answered ${ms(result.allAnswered)}` : `all gone ${ms(result.gone)}`}): ${file}`);
+        console.log('  by file:', selfTimes(profile, (f) => where(f)).slice(0, 8).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '));
+        for (const [k, v] of selfTimes(profile, (f) => `${f.functionName || '(anonymous)'} ${where(f)}:${f.lineNumber + 1}`).slice(0, 15)) console.log(`  ${v.toFixed(1).padStart(7)} ms  ${k}`);
+      }
+    }
+  } finally {
+    await window.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const { node24 } = await toolchain({ conformance: false });
+  if (process.argv.includes('--profile')) return profileRun(node24);
   if (process.argv.includes('--cycles')) return cycles(node24, Number(process.argv[process.argv.indexOf('--cycles') + 1] ?? 4) || 4);
   const started = new Date();
   const loadBefore = loads();
@@ -221,6 +269,8 @@ async function main() {
     [`${COUNT} servers: stop commands → all processes gone`, 'stop20', ms],
     [`**extension-host RSS growth with ${COUNT} servers running** (after a forced GC)`, 'rssGrowth', signedMb],
     [`RSS after all ${COUNT} stopped and a forced GC (against before the start)`, 'rssAfterStop', signedMb],
+    [`RSS outside the V8 heap (RSS − the heap's resident pages) with ${COUNT} running`, 'outsideHeapGrowth', signedMb],
+    [`RSS outside the V8 heap after all ${COUNT} stopped and a forced GC`, 'outsideHeapAfterStop', signedMb],
     [`… of which JS heap (heapUsed) with ${COUNT} running`, 'heapUsedGrowth', signedMb],
     [`… external (Buffers, ArrayBuffers) with ${COUNT} running`, 'externalGrowth', signedMb],
     [`… anonymous memory (smaps_rollup) with ${COUNT} running`, 'anonymousGrowth', signedMb],

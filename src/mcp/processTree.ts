@@ -180,11 +180,11 @@ export interface ObservedProcess {
 }
 
 /**
- * The processes whose parent is `parent` (this extension host's own children, for config/vscodeMcpJson.ts:
+ * The processes whose parent is `parent` and whose program `wanted` accepts (this extension host's own children, for config/vscodeMcpJson.ts:
  * VS Code's MCP support starts its stdio servers from the extension host too). Linux reads /proc; macOS
  * asks `ps`; Windows tells nothing (an empty list).
  */
-export async function childrenOf(parent: number): Promise<ObservedProcess[]> {
+export async function childrenOf(parent: number, wanted: (program: string) => boolean = () => true): Promise<ObservedProcess[]> {
   if (process.platform === 'win32') return [];
   const pids = process.platform === 'linux' && hasChildrenFiles() ? directChildren(parent) : [...(await parentMap())].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
   if (process.platform !== 'linux') return commandLines(pids);
@@ -192,6 +192,9 @@ export async function childrenOf(parent: number): Promise<ObservedProcess[]> {
     const cmdline = procFile(`/proc/${pid}/cmdline`);
     if (cmdline === undefined) return []; // gone meanwhile
     const argv = cmdline.split('\0').slice(0, -1);
+    // The environment and folder are read only for the programs asked about (issue 30: the extension host's
+    // environment, copied into every child, was parsed for each of them every few seconds).
+    if (!wanted(argv[0] ?? '')) return [];
     const env = Object.fromEntries(
       (procFile(`/proc/${pid}/environ`) ?? '')
         .split('\0')

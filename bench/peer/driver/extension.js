@@ -103,8 +103,29 @@ async function memory() {
   forcedGc();
   const m = process.memoryUsage();
   const rollup = smaps();
+  const heap = v8.getHeapStatistics();
   return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers,
-    anonymous: rollup.Anonymous, privateDirty: rollup.Private_Dirty, sharedClean: rollup.Shared_Clean, privateClean: rollup.Private_Clean };
+    anonymous: rollup.Anonymous, privateDirty: rollup.Private_Dirty, sharedClean: rollup.Shared_Clean, privateClean: rollup.Private_Clean,
+    mallocedByV8: heap.malloced_memory, heapPhysical: heap.total_physical_size, outsideHeap: m.rss - heap.total_physical_size, nativeContexts: heap.number_of_native_contexts, detachedContexts: heap.number_of_detached_contexts,
+    threads: Number(/Threads:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1]), mappings: mappings() };
+}
+
+/** Resident memory by kind of mapping (/proc/self/smaps): the brk heap, unnamed anonymous maps (malloc arenas, V8's pages, thread stacks), files. */
+function mappings() {
+  const out = { brk: 0, anonymous: 0, anonymousMaps: 0, files: 0 };
+  let kind = 'files';
+  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const name = head[1];
+      kind = name === '[heap]' ? 'brk' : name === '' || name.startsWith('[anon') ? 'anonymous' : 'files';
+      if (kind === 'anonymous') out.anonymousMaps++;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out[kind] += Number(rss[1]) * 1024;
+  }
+  return out;
 }
 
 function cpuMs(since) {
@@ -217,6 +238,21 @@ const tasks = {
   async manyRunning({ client, count }) {
     await sleep(3000);
     return { requests: requestsOf(manyNames(client, count)), memory: await memory() };
+  },
+  /** The extension host's CPU profile (this process, through the inspector) over `run` of another task. */
+  async profile({ run, file, ...args }) {
+    const inspector = require('node:inspector');
+    const session = new inspector.Session();
+    session.connect();
+    const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 200 });
+    await post('Profiler.start');
+    const result = await tasks[run](args);
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return result;
   },
   async manyStop({ client, count }) {
     const stop = await stopAll(client, manyNames(client, count));

@@ -85,5 +85,8 @@ describe('Process trees (Linux /proc)', function () {
     const children = new Set(result.map((p) => p.pid));
     const strangers = paths.filter((p) => pidOf(p) !== process.pid && !children.has(pidOf(p)));
     assert.deepEqual(strangers, [], `read other processes' files (${paths.length} /proc reads in all)`);
+    const unwanted = await procReads(() => childrenOf(process.pid, (program) => program === 'no-such-program'));
+    assert.deepEqual(unwanted.result, []);
+    assert.deepEqual(unwanted.paths.filter((p) => /\/(environ|cwd)$/.test(p)), [], 'no environment read for programs not asked about');
   });
 });
