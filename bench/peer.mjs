@@ -13,6 +13,7 @@
 //        node bench/peer.mjs --profile: one window, the extension host's CPU profile over a 20-server start and
 //        over their stop, for each client (after a warm-up): self time by function and by file, and the
 //        .cpuprofile files (open them in Chrome's DevTools). Build without --production for readable names.
+//        With --single: one server's start and stop instead.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +132,8 @@ async function runWindow(index, node24) {
       for (const client of i % 2 === 0 ? order : [...order].reverse()) {
         const one = await window.task('single', { client, index: 1 });
         add(client, 'spawnToTools', one.spawnToTools);
+        add(client, 'spawnToFirstRequest', one.spawnToFirstRequest);
+        add(client, 'spawnToInitialize', one.spawnToInitialize);
         add(client, 'clientShare', one.clientShare);
         add(client, 'stopToGone', one.stopToGone);
         add(client, 'hostCpu1', one.cpu);
@@ -230,14 +233,15 @@ async function profileRun(node24) {
     await window.task('showViews');
     await new Promise((r) => setTimeout(r, 3000));
     for (const client of ['ours', 'vscode']) await window.task('warm', { client });
+    const runs = process.argv.includes('--single') ? [['single', 'single']] : [['manyStart', 'start'], ['manyStop', 'stop']];
     for (const client of ['ours', 'vscode']) {
-      for (const [run, label] of [['manyStart', 'start'], ['manyStop', 'stop']]) {
+      for (const [run, label] of runs) {
         const file = join(out, `${client}-${label}.cpuprofile`);
-        const result = await window.task('profile', { run, file, client, count: COUNT });
+        const result = await window.task('profile', { run, file, client, count: COUNT, index: 1 });
         if (run === 'manyStart') await window.task('manyRunning', { client, count: COUNT });
         const profile = JSON.parse(readFileSync(file, 'utf8'));
         const where = (f) => `${f.url.replace(/^.*\/(node_modules\/[^/]+|[^/]+)\//, '$1/').split('/').slice(-2).join('/') || '(native)'}`;
-        console.log(`\n${client} ${label} of ${COUNT} (${result.allAnswered ? `all answered ${ms(result.allAnswered)}` : `all gone ${ms(result.gone)}`}): ${file}`);
+        console.log(`\n${client} ${label} (${JSON.stringify(result).slice(0, 200)}): ${file}`);
         console.log('  by file:', selfTimes(profile, (f) => where(f)).slice(0, 8).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '));
         for (const [k, v] of selfTimes(profile, (f) => `${f.functionName || '(anonymous)'} ${where(f)}:${f.lineNumber + 1}`).slice(0, 15)) console.log(`  ${v.toFixed(1).padStart(7)} ms  ${k}`);
       }
@@ -259,6 +263,8 @@ async function main() {
   const loadAfter = loads();
   const rows = [
     ['one server: spawn → tools/list answered', 'spawnToTools', ms],
+    ['… of which spawn → the first request received (the server starting, the client writing)', 'spawnToFirstRequest', ms],
+    ['… of which spawn → initialize received (after a server/discover probe when the era is not known)', 'spawnToInitialize', ms],
     ['one server: initialize answered → tools/list received (the client\'s own share)', 'clientShare', ms],
     ['one server: stop command → process gone', 'stopToGone', ms],
     ['one server: extension-host CPU, command → tools/list answered', 'hostCpu1', ms],

@@ -220,6 +220,8 @@ const tasks = {
     const s = servers.get(name);
     const result = {
       spawnToTools: answered(name, 'tools/list') - s.spawn,
+      spawnToFirstRequest: (s.recv[0]?.t ?? NaN) - s.spawn,
+      spawnToInitialize: received(name, 'initialize') - s.spawn,
       clientShare: received(name, 'tools/list') - answered(name, 'initialize'),
       commandToTools: start.allAnswered,
       cpu: start.cpu,
