@@ -11,6 +11,8 @@ export interface AppPageOptions {
   title: string;
   pagePolicy: string;
   sandbox: string;
+  /** The proxy frame's document (src/mcp/apps/originProxy.ts), for the relay to load as a `data:` URL. */
+  proxy: string;
   allow: string;
   mode: AppDisplayMode;
   /** Draw a border around the app (the resource's prefersBorder; the host's choice when unset). */
@@ -27,6 +29,7 @@ export function appPageHtml(options: AppPageOptions): string {
     'data-instance': options.instance,
     'data-title': options.title,
     'data-sandbox': options.sandbox,
+    'data-proxy': options.proxy,
     'data-allow': options.allow,
     'data-styles': JSON.stringify(STYLE_VARIABLES),
     class: `${options.mode}${options.border ? ' border' : ''}`,

@@ -93,6 +93,7 @@ export class AppView {
       title: this.title,
       pagePolicy: sandbox.pagePolicy,
       sandbox: sandbox.sandbox,
+      proxy: sandbox.proxy,
       allow: sandbox.allow,
       mode: surface.mode,
       border: resource.prefersBorder ?? surface.mode === 'inline',

@@ -104,7 +104,13 @@ export function appContentSecurityPolicy(csp: AppCsp): string {
 }
 
 /**
- * The webview page's policy, which the app inherits: the same domain lists without 'self' (the page's
+ * The page's one frame is the app's proxy (originProxy.ts), a `data:` URL: that is its own opaque origin.
+ * Never 'self' or any origin of the webview's: the proxy must not be navigable to the page's origin.
+ */
+const PROXY_FRAME = 'data:';
+
+/**
+ * The webview page's policy, which the app may inherit: the same domain lists without 'self' (the page's
  * own origin is the webview's, which the app has no business reaching). Inline script and style are
  * allowed because the app needs them and inherits this; the page's own script is inline too, so the
  * webview needs no local resources at all.
@@ -120,7 +126,7 @@ export function pageContentSecurityPolicy(csp: AppCsp): string {
     `font-src ${res.length ? join(res) : "'none'"}`,
     `media-src ${join('data:', res)}`,
     `connect-src ${csp.connect.length ? join(csp.connect) : "'none'"}`,
-    `frame-src ${csp.frame.length ? join(csp.frame) : "'none'"}`,
+    `frame-src ${join(PROXY_FRAME, csp.frame)}`,
     "object-src 'none'",
     `base-uri ${csp.baseUri.length ? join(csp.baseUri) : "'none'"}`,
     "form-action 'none'",
