@@ -82,7 +82,7 @@ const SHIM = `function (dark) {
     if (!root) return;
     if (override && override.sheet) override.sheet.disabled = true; // the app's own value, without ours
     var declared = getComputedStyle(root).colorScheme || '';
-    var both = /\blight\b/.test(declared) && /\bdark\b/.test(declared);
+    var both = /\\blight\\b/.test(declared) && /\\bdark\\b/.test(declared);
     if (!both) { if (override && override.parentNode) override.parentNode.removeChild(override); override = null; return; }
     var rule = ':root{color-scheme:' + (dark ? 'dark' : 'light') + ' !important}';
     if (!override) { override = document.createElement('style'); override.setAttribute('data-mcp-host', 'color-scheme'); }

@@ -75,18 +75,19 @@ describe('MCP Apps: the app frame\'s origin and colour scheme', () => {
     this.timeout(90_000);
     await setTheme('Default Dark Modern');
     const app = await show('show_scheme');
-    const dark = await until('the app in dark colours', async () => {
-      const colors = await ui.appColors(app.id);
-      return colors.scheme === 'dark' && luminance(colors.background) < 0.3 && colors;
-    });
-    assert.equal(dark.scheme, 'dark');
+    let seen: unknown;
+    /** Waits for the app's colours to be `scheme`'s: its root's used scheme and its light-dark() background. */
+    const colours = (scheme: 'dark' | 'light') =>
+      until(`the app in ${scheme} colours`, async () => {
+        const colors = await ui.appColors(app.id);
+        seen = colors;
+        const lum = luminance(colors.background);
+        return colors.scheme === scheme && (scheme === 'dark' ? lum < 0.3 : lum > 0.7) && colors;
+      }).catch((error: Error) => assert.fail(`${error.message}; last seen ${JSON.stringify(seen)}`));
+    assert.equal((await colours('dark')).scheme, 'dark');
     await setTheme('Default Light Modern');
-    const light = await until('the app in light colours', async () => {
-      const colors = await ui.appColors(app.id);
-      return colors.scheme === 'light' && luminance(colors.background) > 0.7 && colors;
-    });
-    assert.equal(light.scheme, 'light');
+    assert.equal((await colours('light')).scheme, 'light');
     await setTheme('Default Dark Modern');
-    await until('the app in dark colours again', async () => luminance((await ui.appColors(app.id)).background) < 0.3);
+    assert.equal((await colours('dark')).scheme, 'dark');
   });
 });
