@@ -49,8 +49,12 @@
     post({ kind: 'style', theme, variables });
   }
 
+  // This page's origin and those above it (VS Code's): the extension refuses an app that declares one of
+  // them as a frame domain, since a frame of it inside the app's proxy would be same-origin with them.
+  const origins = [window.location.origin].concat(Array.from(window.location.ancestorOrigins || []));
+
   function reportViewport() {
-    post({ kind: 'viewport', width: document.documentElement.clientWidth, height: window.innerHeight });
+    post({ kind: 'viewport', width: document.documentElement.clientWidth, height: window.innerHeight, origins });
   }
 
   // The proxy frame first; the app's document once the proxy says it is ready (the proxy gives it

@@ -172,6 +172,18 @@ const ACTIONS = {
     const prefersDark = await app.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
     return { ...measurePng(png), prefersDark };
   },
+  /** The status line of the page of `instance` (shown until the app is there, or why it is not), or null. */
+  async appStatus(page, { instance }) {
+    for (const frame of page.frames()) {
+      const status = await frame.evaluate((id) => {
+        if (document.body?.dataset.instance !== id) return undefined;
+        const line = document.getElementById('status');
+        return { text: line.textContent, hidden: line.hidden, error: line.classList.contains('error'), frames: document.querySelectorAll('iframe').length };
+      }, instance).catch(() => undefined);
+      if (status) return status;
+    }
+    return null;
+  },
   /** Whether an app frame of `instance` exists now (no waiting). */
   async appExists(page, { instance }) {
     return (await appFrames(page)).some((f) => f.instance === instance);

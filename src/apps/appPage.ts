@@ -1,6 +1,7 @@
 // The HTML of the webview page around one app: its Content-Security-Policy (the app's domain lists; the
 // app inherits it), the relay script (media/app-relay.js, inlined, so the webview needs no local
-// resources at all), and the attributes the relay builds the app's iframe from. No `vscode`.
+// resources at all), and the attributes the relay builds the app's frames from: the proxy frame's
+// document (src/mcp/apps/originProxy.ts) and the app iframe's sandbox and allow. No `vscode`.
 import { escapeAttribute } from '../mcp/apps/appCsp';
 import { STYLE_VARIABLES } from './hostStyles';
 

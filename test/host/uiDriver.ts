@@ -19,6 +19,7 @@ export const ui = {
   appDiagnostics: (instance: string) => act<{ violations: string[]; errors: string[] }>('appDiagnostics', { instance }),
   appRead: (instance: string, selector: string) => act<string | null>('appRead', { instance, selector }),
   appShot: (instance: string, path?: string) => act<{ mean: number; background: number; width: number; height: number; prefersDark: boolean }>('appShot', { instance, path }),
+  appStatus: (instance: string) => act<{ text: string; hidden: boolean; error: boolean; frames: number } | null>('appStatus', { instance }),
   appExists: (instance: string) => act<boolean>('appExists', { instance }),
   appColors: (instance: string) => act<{ prefersDark: boolean; meta: string | null; scheme: string; background: string | null }>('appColors', { instance }),
   appCount: (instance: string, selector: string) => act<number>('appCount', { instance, selector }),

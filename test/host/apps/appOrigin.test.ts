@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { callTool } from '../helpers';
 import { ui } from '../uiDriver';
 import { until } from '../../shared/until';
-import { closeAllApps, fixtureState, initializedApp, running } from './appsHelpers';
+import { closeAllApps, fixtureState, initializedApp, running, shownApps } from './appsHelpers';
 
 /** Relative luminance (0 black … 1 white) of a CSS `rgb(…)` colour. */
 function luminance(color: string | null): number {
@@ -69,6 +69,20 @@ describe('MCP Apps: the app frame\'s origin and colour scheme', () => {
     // answers a call that went out after the app had made every attempt.
     await ui.appText(app.id, '#initialized');
     assert.equal((await fixtureState()).hits.undeclared, before, 'no attempt reached the undeclared listener');
+  });
+
+  it("refuses an app that declares VS Code's own address as a frame domain, and says why in its place", async function () {
+    this.timeout(60_000);
+    const outcome = await callTool('apps', 'show_framing', {});
+    assert.ok(outcome.app, 'show_framing has an app');
+    const shown = await until('the app view', async () => (await shownApps()).find((a) => a.launch === outcome.app));
+    const status = await until('the reason in place of the app', async () => {
+      const line = await ui.appStatus(shown.id);
+      return line?.error && line;
+    });
+    assert.match(status.text, /^This app was not shown: it asks to embed http:\/\/127\.0\.0\.1:\*, which is VS Code's own address/);
+    assert.equal(status.frames, 0, 'no proxy frame, no app frame');
+    assert.equal((await shownApps()).find((a) => a.id === shown.id)?.initialized, false);
   });
 
   it('follows the theme in an app whose stylesheet says `color-scheme: light dark` (basic-react), live', async function () {

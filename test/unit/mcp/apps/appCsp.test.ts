@@ -2,7 +2,7 @@
 // appSandbox.ts): the spec's restrictive default, declared domains mapped to their directives and to
 // nothing else, entries that would widen a policy dropped, and the policy placed before any script.
 import * as assert from 'node:assert/strict';
-import { appContentSecurityPolicy, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
+import { appContentSecurityPolicy, frameDomainsReaching, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
 import { appSandbox, grantPermissions } from '../../../../src/mcp/apps/appSandbox';
 
 /** A policy as directive → sources, for comparisons that do not depend on order or spacing. */
@@ -125,5 +125,17 @@ describe('MCP Apps: sandbox and permissions', () => {
     const page = directives(sandbox.pagePolicy);
     assert.deepEqual(page.get('frame-src'), ['data:', 'https://www.youtube.com']);
     assert.deepEqual(directives(sandbox.appPolicy).get('frame-src'), ['https://www.youtube.com'], 'the app itself frames no data: URL');
+  });
+});
+
+describe("MCP Apps: frame domains that would reach VS Code's own origin", () => {
+  const origins = ['http://127.0.0.1:8080', 'vscode-webview://abc123', 'https://vscode.example.com'];
+  it('finds a declared frame domain that names the page or an origin above it, as CSP would match it', () => {
+    assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:*', 'http://127.0.0.1:8080', 'https://127.0.0.1:8080/path'], origins), ['http://127.0.0.1:*', 'http://127.0.0.1:8080', 'https://127.0.0.1:8080/path']);
+    assert.deepEqual(frameDomainsReaching(['https://*.example.com', 'http://vscode.example.com'], origins), ['https://*.example.com', 'http://vscode.example.com']);
+  });
+  it('leaves other origins, other ports and other schemes alone', () => {
+    assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:9090', 'https://www.youtube.com', 'https://*.vscode.example.com', 'ws://127.0.0.1:8080'], origins), []);
+    assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:*'], ['vscode-webview://abc123', 'null', 'not a url']), []);
   });
 });
