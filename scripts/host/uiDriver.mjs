@@ -184,6 +184,24 @@ const ACTIONS = {
     }
     return null;
   },
+  /**
+   * The frame in the page of `instance` (the app's proxy): its address as Playwright sees it, and whether
+   * the page can read its document (only if it is of the page's own origin).
+   */
+  async appProxyFrame(page, { instance }) {
+    for (const frame of page.frames()) {
+      const readable = await frame.evaluate((id) => {
+        if (document.body?.dataset.instance !== id) return undefined;
+        try {
+          return !!document.querySelector('iframe').contentWindow.document;
+        } catch {
+          return false;
+        }
+      }, instance).catch(() => undefined);
+      if (readable !== undefined) return { url: frame.childFrames()[0]?.url() ?? null, readable };
+    }
+    return null;
+  },
   /** Whether an app frame of `instance` exists now (no waiting). */
   async appExists(page, { instance }) {
     return (await appFrames(page)).some((f) => f.instance === instance);

@@ -20,6 +20,7 @@ export const ui = {
   appRead: (instance: string, selector: string) => act<string | null>('appRead', { instance, selector }),
   appShot: (instance: string, path?: string) => act<{ mean: number; background: number; width: number; height: number; prefersDark: boolean }>('appShot', { instance, path }),
   appStatus: (instance: string) => act<{ text: string; hidden: boolean; error: boolean; frames: number } | null>('appStatus', { instance }),
+  appProxyFrame: (instance: string) => act<{ url: string | null; readable: boolean } | null>('appProxyFrame', { instance }),
   appExists: (instance: string) => act<boolean>('appExists', { instance }),
   appColors: (instance: string) => act<{ prefersDark: boolean; meta: string | null; scheme: string; background: string | null }>('appColors', { instance }),
   appCount: (instance: string, selector: string) => act<number>('appCount', { instance, selector }),

@@ -74,6 +74,20 @@ describe('MCP Apps: the app frame\'s origin and colour scheme', () => {
     assert.equal((await fixtureState()).hits.undeclared, before, 'no attempt reached the undeclared listener');
   });
 
+  it("keeps the app's proxy frame off the page's origin when the app makes it navigate there", async function () {
+    this.timeout(60_000);
+    const outcome = await callTool('apps', 'show_escape', {});
+    assert.ok(outcome.app, 'show_escape has an app');
+    const shown = await until('the app view', async () => (await shownApps()).find((a) => a.launch === outcome.app));
+    // The app navigates its proxy away at once: wait until the proxy frame is no longer the data: document.
+    const proxy = await until('the proxy frame to leave its data: document', async () => {
+      const frame = await ui.appProxyFrame(shown.id);
+      return frame?.url && !frame.url.startsWith('data:') ? frame : undefined;
+    });
+    assert.equal(proxy.readable, false, `the proxy frame (now ${proxy.url}) is not of the page's origin`);
+    assert.doesNotMatch(proxy.url!, /mcp-escape/, `the navigation did not commit (the frame shows ${proxy.url})`);
+  });
+
   it("refuses an app that declares VS Code's own address as a frame domain, and says why in its place", async function () {
     this.timeout(60_000);
     const outcome = await callTool('apps', 'show_framing', {});
