@@ -1,7 +1,7 @@
 // Which tool call the active tab shows the result of, so that its title bar offers Save as Test. A result
-// opens as a Markdown preview, whose tab is a webview that names no document: it is recognised by its
-// title ("Preview echo.md") against the result documents of the calls in the history (the newest wins);
-// the result's source view is recognised by its URI.
+// opens in the Markdown preview editor for its own URI (common/resultDocuments.ts), or as its source: both
+// tabs name the document. A preview opened the older way (a webview that names no document) is recognised
+// by its title ("Preview echo.md") against the result documents of the calls in the history (the newest wins).
 import * as vscode from 'vscode';
 import { VscodeCommandIds } from '../../common/commandIds';
 import { ContextKeys } from '../../common/viewIds';
@@ -25,8 +25,9 @@ export class ResultTabs implements vscode.Disposable {
   private update(): void {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     let entry: HistoryEntry | undefined;
-    if (tab?.input instanceof vscode.TabInputText) {
-      entry = this.history.findByDocument(tab.input.uri.toString());
+    const uri = activeTabUri();
+    if (uri) {
+      entry = this.history.findByDocument(uri.toString());
     } else if (tab?.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(tab.input.viewType)) {
       const file = /(\S+\.md)$/.exec(tab.label)?.[1];
       entry = file ? this.history.entries().filter((e) => e.kind === 'tool' && e.document && vscode.Uri.parse(e.document).path.endsWith(`/${file}`)).sort((a, b) => b.startedAt - a.startedAt)[0] : undefined;
@@ -40,4 +41,10 @@ export class ResultTabs implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The document the active tab shows, as source or in a custom editor (the Markdown preview editor). */
+export function activeTabUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom ? input.uri : undefined;
 }

@@ -10,6 +10,7 @@ import type { ToolCatalog } from '../../tools/toolCatalog';
 import type { CallHistory, HistoryEntry } from '../history/callHistory';
 import { describeEntry } from '../history/historyTree';
 import { snapshotOf } from './expectations';
+import { activeTabUri } from './resultTabs';
 import type { SnapshotStore } from './snapshotStore';
 import { parseTestFile, TEST_FILE_GLOB, TEST_FILE_SUFFIX } from './testFile';
 
@@ -70,7 +71,7 @@ export async function saveAsTest(arg: unknown, history: CallHistory, catalog: To
 async function entryFor(arg: unknown, history: CallHistory, answers: UserAnswers): Promise<HistoryEntry | undefined> {
   const tools = () => history.entries().filter((e) => e.kind === 'tool');
   if (arg && typeof arg === 'object' && 'id' in arg) return history.get((arg as HistoryEntry).id);
-  const document = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  const document = arg instanceof vscode.Uri ? arg : activeTabUri();
   const found = document && history.findByDocument(document.toString());
   if (found) return found;
   if (!tools().length) {

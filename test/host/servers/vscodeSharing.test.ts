@@ -19,9 +19,14 @@ const NAMES = ['shared-a', 'shared-b'];
 const marker = (name: string) => `--share=${name}`;
 const fixture = () => join(process.env.MCP_CLIENT_FIXTURES!, 'servers', 'fixtureServer.js');
 
-/** Processes on this machine whose command line carries the server's marker. */
+/**
+ * Running copies of the server: processes on this machine that are the fixture itself with the server's
+ * marker. Only the server counts, not what runs it: a workspace server runs sandboxed (issue 28), and the
+ * sandbox's own processes (launcher, bwrap, shell) carry its command line in theirs.
+ */
 function copies(name: string): number {
-  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(marker(name)) && !line.includes('ps -eo')).length;
+  const server = `${process.execPath} ${fixture()} `;
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.startsWith(server) && line.includes(marker(name))).length;
 }
 
 async function notifications(): Promise<string[]> {

@@ -96,6 +96,7 @@ describe('Hostile servers', function () {
     const s = await hostile([], { logger, logLevel: 'debug' }, 60_000);
     const heapBefore = retainedHeap();
     let floodOver = false;
+    const floodStarted = Date.now();
     const flood = call(s, 'flood', { rate: 10_000, seconds: 10 }).finally(() => (floodOver = true));
     // The neighbour keeps answering throughout; round-trip times are measured in bench/, not here.
     let pings = 0;
@@ -118,11 +119,14 @@ describe('Hostile servers', function () {
     assert.ok(retained < 50 * 1024 * 1024, `memory stays bounded: ${Math.round(retained / 1024 / 1024)} MB retained`);
     // Stopping writes the summary of the last second's drops, so every message is either shown or counted.
     await s.stop();
+    // Every line was written between the flood's start and the stop: that many one-second windows at most.
+    const floodSeconds = Math.ceil((Date.now() - floodStarted) / 1000);
     const shown = logger.lines.filter((l) => l.startsWith('info flood')).length;
     const dropped = logger.lines
       .map((l) => /(\d+) more log messages from the server in one second were not shown/.exec(l)?.[1])
       .reduce((sum, n) => sum + Number(n ?? 0), 0);
-    assert.ok(shown <= 200 * 12, `at most ~200 messages a second are written (${shown})`);
+    // A cap per second, not a timing: on a loaded machine the flood lasts longer, and more seconds show more.
+    assert.ok(shown <= 200 * (floodSeconds + 1), `at most ~200 messages a second are written (${shown} in ${floodSeconds} s)`);
     assert.equal(shown + dropped, sent, 'the dropped ones are counted in the summaries');
   });
 
