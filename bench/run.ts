@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, printed as one Markdown table (also written to bench/results.md).
 // Ratios compare against a baseline measured in the same run; absolute times are shown beside them.
 import { spawnSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogAtWindowOpen } from './catalog';
 import { profileSequentialPings } from './profile';
@@ -28,7 +28,11 @@ async function main(): Promise<void> {
   let report = `${table}\n`;
   if (overhead.oursOverFloor > 3) report += `\nOurs/floor is ${overhead.oursOverFloor.toFixed(1)}×: where the time goes in ${'1,000'} sequential pings (CPU profile, self time):\n\n${await profileSequentialPings()}\n`;
   console.log(`\n${report}`);
-  writeFileSync(join(root, 'bench', 'results.md'), `# Latest benchmark results\n\nMachine: ${process.platform} ${process.arch}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.\n\n${report}`);
+  // The peer bench's section (bench/peer.mjs, `npm run bench:peer`) is kept below its marker.
+  const file = join(root, 'bench', 'results.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const peer = previous.indexOf('<!-- peer bench');
+  writeFileSync(file, `# Latest benchmark results\n\nMachine: ${process.platform} ${process.arch}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.\n\n${report}${peer >= 0 ? `\n${previous.slice(peer)}` : ''}`);
 }
 
 /** Activation as VS Code counts it (bench/activation.mjs drives code-server) and the artefact sizes. */

@@ -41,14 +41,21 @@ export function installFrameDiagnostics(page) {
   return page.addInitScript(recordFrameDiagnostics);
 }
 
-/** The frames of the apps on screen now, each with its instance id: about:srcdoc frames in an app page. */
+/**
+ * The frames of the apps on screen now, each with its instance id: about:srcdoc frames below an app
+ * page (the page that carries the instance id: the app's grandparent, with the proxy frame between).
+ */
 export async function appFrames(page) {
   const found = [];
   for (const frame of page.frames()) {
-    const parent = frame.parentFrame();
-    if (!parent || frame.url() !== 'about:srcdoc') continue;
-    const instance = await parent.evaluate(() => document.body?.dataset.instance).catch(() => undefined);
-    if (instance) found.push({ instance, frame });
+    if (frame.url() !== 'about:srcdoc') continue;
+    for (let above = frame.parentFrame(), level = 0; above && level < 2; above = above.parentFrame(), level++) {
+      const instance = await above.evaluate(() => document.body?.dataset.instance).catch(() => undefined);
+      if (instance) {
+        found.push({ instance, frame });
+        break;
+      }
+    }
   }
   return found;
 }
@@ -70,9 +77,12 @@ function intersect(a, b) {
   return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
 }
 
-/** The relay page of `instance` (our page around the app's iframe). */
+/** The relay page of `instance` (our page around the app's iframe, or around its proxy frame). */
 async function relayFrame(page, instance) {
-  return (await appFrame(page, instance)).parentFrame();
+  for (let frame = (await appFrame(page, instance)).parentFrame(); frame; frame = frame.parentFrame()) {
+    if (await frame.evaluate(() => document.body?.dataset.instance).catch(() => undefined)) return frame;
+  }
+  throw new Error(`no page of the app ${instance}`);
 }
 
 const ACTIONS = {
@@ -104,7 +114,7 @@ const ACTIONS = {
   },
   /**
    * How the app's document looks as to its colours: what its `prefers-color-scheme: dark` answers, its
-   * <meta name="color-scheme">, and the first opaque background from <body> up (the page's colour).
+   * <meta name="color-scheme">, its root's computed color-scheme, and the first opaque background from <body> up (the page's colour).
    */
   async appColors(page, { instance }) {
     const frame = await appFrame(page, instance);
@@ -113,6 +123,7 @@ const ACTIONS = {
       return {
         prefersDark: matchMedia('(prefers-color-scheme: dark)').matches,
         meta: document.querySelector('meta[name="color-scheme" i]')?.getAttribute('content') ?? null,
+        scheme: getComputedStyle(document.documentElement).colorScheme,
         background: opaque ?? null,
       };
     });
@@ -160,6 +171,36 @@ const ACTIONS = {
     }
     const prefersDark = await app.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
     return { ...measurePng(png), prefersDark };
+  },
+  /** The status line of the page of `instance` (shown until the app is there, or why it is not), or null. */
+  async appStatus(page, { instance }) {
+    for (const frame of page.frames()) {
+      const status = await frame.evaluate((id) => {
+        if (document.body?.dataset.instance !== id) return undefined;
+        const line = document.getElementById('status');
+        return { text: line.textContent, hidden: line.hidden, error: line.classList.contains('error'), frames: document.querySelectorAll('iframe').length };
+      }, instance).catch(() => undefined);
+      if (status) return status;
+    }
+    return null;
+  },
+  /**
+   * The frame in the page of `instance` (the app's proxy): its address as Playwright sees it, and whether
+   * the page can read its document (only if it is of the page's own origin).
+   */
+  async appProxyFrame(page, { instance }) {
+    for (const frame of page.frames()) {
+      const readable = await frame.evaluate((id) => {
+        if (document.body?.dataset.instance !== id) return undefined;
+        try {
+          return !!document.querySelector('iframe').contentWindow.document;
+        } catch {
+          return false;
+        }
+      }, instance).catch(() => undefined);
+      if (readable !== undefined) return { url: frame.childFrames()[0]?.url() ?? null, readable };
+    }
+    return null;
   },
   /** Whether an app frame of `instance` exists now (no waiting). */
   async appExists(page, { instance }) {

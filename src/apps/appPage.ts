@@ -1,6 +1,7 @@
 // The HTML of the webview page around one app: its Content-Security-Policy (the app's domain lists; the
 // app inherits it), the relay script (media/app-relay.js, inlined, so the webview needs no local
-// resources at all), and the attributes the relay builds the app's iframe from. No `vscode`.
+// resources at all), and the attributes the relay builds the app's frames from: the proxy frame's
+// document (src/mcp/apps/originProxy.ts) and the app iframe's sandbox and allow. No `vscode`.
 import { escapeAttribute } from '../mcp/apps/appCsp';
 import { STYLE_VARIABLES } from './hostStyles';
 
@@ -11,6 +12,8 @@ export interface AppPageOptions {
   title: string;
   pagePolicy: string;
   sandbox: string;
+  /** The proxy frame's document (src/mcp/apps/originProxy.ts), for the relay to load as a `data:` URL. */
+  proxy: string;
   allow: string;
   mode: AppDisplayMode;
   /** Draw a border around the app (the resource's prefersBorder; the host's choice when unset). */
@@ -27,6 +30,7 @@ export function appPageHtml(options: AppPageOptions): string {
     'data-instance': options.instance,
     'data-title': options.title,
     'data-sandbox': options.sandbox,
+    'data-proxy': options.proxy,
     'data-allow': options.allow,
     'data-styles': JSON.stringify(STYLE_VARIABLES),
     class: `${options.mode}${options.border ? ' border' : ''}`,

@@ -7,6 +7,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { McpUiDisplayMode, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import * as vscode from 'vscode';
 import { AppConnection, type AppHost, type TeardownOutcome } from '../mcp/apps/appConnection';
+import { frameDomainsReaching } from '../mcp/apps/appCsp';
 import { appSandbox } from '../mcp/apps/appSandbox';
 import type { UiResource } from '../mcp/apps/uiResource';
 import { describeError } from '../mcp/errors';
@@ -93,6 +94,7 @@ export class AppView {
       title: this.title,
       pagePolicy: sandbox.pagePolicy,
       sandbox: sandbox.sandbox,
+      proxy: sandbox.proxy,
       allow: sandbox.allow,
       mode: surface.mode,
       border: resource.prefersBorder ?? surface.mode === 'inline',
@@ -101,6 +103,13 @@ export class AppView {
     });
     const { style, viewport } = await port.ready;
     if (this.closing) return;
+    // Inside its proxy the app has allow-same-origin: a frame of VS Code's own origin would reach VS Code.
+    const reaching = frameDomainsReaching(resource.csp.frame, port.origins);
+    if (reaching.length) {
+      log.warn(`App ${resource.uri} not shown: its frameDomains name VS Code's own origin (${reaching.join(', ')}; the page's origins: ${port.origins.join(', ')}).`);
+      port.showStatus(vscode.l10n.t("This app was not shown: it asks to embed {0}, which is VS Code's own address. Ask the server's author to remove it from the app's frameDomains.", reaching.join(', ')), true);
+      return;
+    }
     this.connection = await AppConnection.open({
       server: session,
       findTool: (name) => services.findTool(launch.server, name),

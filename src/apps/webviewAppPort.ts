@@ -16,10 +16,12 @@ export interface PageViewport {
   height: number;
 }
 
+type FromViewport = PageViewport & { origins?: unknown };
+
 type FromPage =
   | { instance: string; kind: 'rpc'; message: unknown }
   | ({ instance: string; kind: 'style' } & PageStyle)
-  | ({ instance: string; kind: 'viewport' } & PageViewport);
+  | ({ instance: string; kind: 'viewport' } & FromViewport);
 
 export class WebviewAppPort implements AppMessagePort, vscode.Disposable {
   private readonly listeners = new Set<(message: unknown) => void>();
@@ -30,6 +32,8 @@ export class WebviewAppPort implements AppMessagePort, vscode.Disposable {
   readonly onDidChangeViewport = this.viewportEmitter.event;
   private style?: PageStyle;
   private viewport?: PageViewport;
+  /** The page's origin and its ancestors' (VS Code's), as the page reports them. */
+  origins: string[] = [];
   private readonly subscription: vscode.Disposable;
   /** Resolves with the page's first reports of theme and room: the host context the app starts with. */
   readonly ready: Promise<{ style: PageStyle; viewport: PageViewport }>;
@@ -50,6 +54,7 @@ export class WebviewAppPort implements AppMessagePort, vscode.Disposable {
         this.styleEmitter.fire(this.style);
       } else if (data.kind === 'viewport' && typeof data.width === 'number' && typeof data.height === 'number') {
         this.viewport = { width: Math.round(data.width), height: Math.round(data.height) };
+        if (Array.isArray(data.origins)) this.origins = data.origins.filter((o): o is string => typeof o === 'string');
         this.viewportEmitter.fire(this.viewport);
       }
       if (this.style && this.viewport) resolveReady({ style: this.style, viewport: this.viewport });

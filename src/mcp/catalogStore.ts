@@ -132,7 +132,19 @@ export class CatalogStore {
   }
 }
 
+/**
+ * Keys already computed, per definition object (definitions are replaced, never changed in place). Issue 30:
+ * every render of a view read each server's cached lists, hashing its whole definition each time; with
+ * 20 servers starting, that canonical JSON and hash was the extension host's largest CPU cost.
+ */
+const keys = new WeakMap<ServerDefinition, string>();
+
 /** The storage key of a definition's catalog: a hash, so settings values (paths, URLs) are not spelt out in key names. */
 export function catalogKey(definition: ServerDefinition): string {
-  return PREFIX + createHash('sha256').update(`${definition.name}\u0000${definitionKey(definition)}`).digest('hex').slice(0, 32);
+  let key = keys.get(definition);
+  if (key === undefined) {
+    key = PREFIX + createHash('sha256').update(`${definition.name}\u0000${definitionKey(definition)}`).digest('hex').slice(0, 32);
+    keys.set(definition, key);
+  }
+  return key;
 }

@@ -112,7 +112,9 @@ async function openStdio(config: StdioTransportConfig, options: ConnectionOption
     const retryOptions = retry.patient ? { ...options, probeTimeoutMs: startTimeoutMs } : options;
     connection = await spawnAndConnect(config, retryOptions, startTimeoutMs, retry.prior, signal);
   }
-  await memory?.remember(config, connection.client.getProtocolEra());
+  // Not awaited (issue 30): the store is VS Code's globalState, whose update waits for a round trip to the
+  // window; the server's lists need not wait for it (a start that reads it before it lands probes again).
+  void Promise.resolve(memory?.remember(config, connection.client.getProtocolEra())).catch(() => undefined);
   return connection;
 }
 

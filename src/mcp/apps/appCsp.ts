@@ -4,10 +4,12 @@
 // default; a declaration can only name origins, never widen a directive any other way (no `*`, no
 // keywords, no schemes such as `data:`), and entries that are not plain origins are dropped and reported.
 //
-// Two policies, because of how the app is hosted (src/apps/): the app is a srcdoc iframe inside the
-// webview page, and a srcdoc document inherits its parent's policy on top of its own. So the page gets
-// a policy with the same lists (no 'self', no nonce: a nonce would switch off 'unsafe-inline' for the
-// app too) and the app's own <meta> policy is put first in its document, before anything can run.
+// Two policies, because of how the app is hosted (src/apps/, originProxy.ts): the app is a srcdoc iframe
+// inside a proxy frame (a `data:` URL under the app's own policy) inside the webview page, and a srcdoc
+// document inherits its parent's policy on top of its own. So the page gets a policy with the same lists
+// (no 'self', no nonce: a nonce would switch off 'unsafe-inline' for the app too; and `data:` in
+// frame-src for the proxy) and the app's own <meta> policy is put first in its document, before anything
+// can run.
 // Workers (issue 25, defect 1): apps such as PDF.js build a worker from a `blob:` URL and load their
 // bundled worker code from a `data:` URL inside it. Both are documents' own bytes, never a network
 // fetch, so the app's script-src and worker-src also name `blob:` and `data:` (as ext-apps' reference
@@ -125,7 +127,13 @@ export function appContentSecurityPolicy(csp: AppCsp): string {
 }
 
 /**
- * The webview page's policy, which the app inherits: the same domain lists without 'self' (the page's
+ * The page's one frame is the app's proxy (originProxy.ts), a `data:` URL: that is its own opaque origin.
+ * Never 'self' or any origin of the webview's: the proxy must not be navigable to the page's origin.
+ */
+const PROXY_FRAME = 'data:';
+
+/**
+ * The webview page's policy, which the app may inherit: the same domain lists without 'self' (the page's
  * own origin is the webview's, which the app has no business reaching). Inline script and style are
  * allowed because the app needs them and inherits this; the page's own script is inline too, so the
  * webview needs no local resources at all.
@@ -141,7 +149,7 @@ export function pageContentSecurityPolicy(csp: AppCsp): string {
     `font-src ${res.length ? join(res) : "'none'"}`,
     `media-src ${join('data:', res)}`,
     `connect-src ${csp.connect.length ? join(csp.connect) : "'none'"}`,
-    `frame-src ${csp.frame.length ? join(csp.frame) : "'none'"}`,
+    `frame-src ${join(PROXY_FRAME, csp.frame)}`,
     "object-src 'none'",
     `base-uri ${csp.baseUri.length ? join(csp.baseUri) : "'none'"}`,
     "form-action 'none'",
@@ -166,4 +174,34 @@ export function withContentSecurityPolicy(html: string, policy: string, prelude 
   const doctype = LEADING_DOCTYPE.exec(html);
   if (doctype) return `${doctype[0]}${meta}${html.slice(doctype[0].length)}`;
   return `${meta}${html}`;
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
+const FAMILY: Record<string, string> = { 'http:': 'http', 'https:': 'http', 'ws:': 'ws', 'wss:': 'ws' };
+
+/**
+ * The declared frame domains that would let the app frame a document of one of `origins` (the webview
+ * page's own and those above it, VS Code's): inside its proxy the app has allow-same-origin, so such a
+ * frame would get that origin and could reach VS Code. Matched as CSP host-sources (http also matching
+ * https, a `*.` host any subdomain, `:*` any port, no port the scheme's default), erring towards a match.
+ */
+export function frameDomainsReaching(frame: readonly string[], origins: readonly string[]): string[] {
+  const parsed = origins.flatMap((origin) => {
+    try {
+      const url = new URL(origin);
+      return FAMILY[url.protocol] ? [{ family: FAMILY[url.protocol], host: url.hostname.toLowerCase(), port: url.port || DEFAULT_PORTS[url.protocol]! }] : [];
+    } catch {
+      return [];
+    }
+  });
+  return frame.filter((entry) => {
+    const match = /^([a-z]+:)\/\/(\*\.)?([^/:]+)(?::(\d+|\*))?/i.exec(entry);
+    if (!match) return false;
+    const [, scheme, wildcard, host, port] = match;
+    const family = FAMILY[scheme!.toLowerCase()];
+    const hostName = host!.toLowerCase();
+    return parsed.some((o) => o.family === family
+      && (wildcard ? o.host.endsWith(`.${hostName}`) : o.host === hostName)
+      && (port === '*' || (port ?? DEFAULT_PORTS[scheme!.toLowerCase()]) === o.port || (!port && (o.port === '80' || o.port === '443'))));
+  });
 }

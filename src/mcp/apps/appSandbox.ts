@@ -1,14 +1,18 @@
-// What the app's iframe may do: the sandbox flags (scripts and forms, never allow-same-origin, so the
-// app has an opaque origin and reaches neither the webview page, VS Code nor other apps), the
-// Permission Policy features it is granted (`allow`, built by ext-apps' buildAllowAttribute), and its
-// document with the Content-Security-Policy in front. Core bundle (it uses ext-apps at run time).
+// What the app's iframe may do: the sandbox flags, the Permission Policy features it is granted
+// (`allow`, built by ext-apps' buildAllowAttribute), its document with the Content-Security-Policy in
+// front, and the proxy frame it runs in (originProxy.ts). The flags include allow-same-origin, as in the
+// reference host: both the proxy and the app get them, the proxy is a `data:` URL (a fresh opaque origin
+// every time) and the app its srcdoc, so the app shares only the proxy's empty origin, never the
+// webview's, VS Code's or another app's; no popups, no top navigation, no downloads.
+// Core bundle (it uses ext-apps at run time).
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { appContentSecurityPolicy, pageContentSecurityPolicy, withContentSecurityPolicy } from './appCsp';
 import { NO_WEBRTC_SCRIPT } from './appWebRtc';
 import { colorSchemeScript } from './colorSchemeShim';
+import { originProxyHtml } from './originProxy';
 import type { DeclaredPermissions, UiResource } from './uiResource';
 
-export const APP_SANDBOX = 'allow-scripts allow-forms';
+export const APP_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
 /**
  * The features a VS Code webview can pass on to a frame inside it. Its own content frame is created
@@ -24,6 +28,8 @@ export interface AppSandbox {
   /** The policy of the webview page around it (which the app inherits as well). */
   pagePolicy: string;
   appPolicy: string;
+  /** The proxy frame's document (under the app's policy), which the page loads as a `data:` URL. */
+  proxy: string;
   sandbox: string;
   /** The iframe's `allow` attribute. */
   allow: string;
@@ -51,6 +57,7 @@ export function appSandbox(resource: UiResource, theme?: 'light' | 'dark'): AppS
     html: withContentSecurityPolicy(resource.html, appPolicy, `<script>${NO_WEBRTC_SCRIPT}</script>${theme ? colorSchemeScript(theme) : ''}`),
     pagePolicy: pageContentSecurityPolicy(resource.csp),
     appPolicy,
+    proxy: originProxyHtml(appPolicy),
     sandbox: APP_SANDBOX,
     allow,
     granted,

@@ -7,7 +7,11 @@
 //   - `matchMedia()` for queries that name prefers-color-scheme, with `change` events when it flips;
 //   - the app's style sheets' `@media` rules (and `media` attributes) that name it, rewritten in place;
 //   - a `<meta name="color-scheme" content="light dark">` (an app that supports both) becomes the one
-//     scheme the theme has, so `light-dark()` and the browser's own colours follow too.
+//     scheme the theme has, so `light-dark()` and the browser's own colours follow too;
+//   - a root `color-scheme` the app's styles give that names both (basic-react's `:root { color-scheme:
+//     light dark }`, which the <meta> does not override) is overridden by one rule of ours,
+//     `:root { color-scheme: <theme> !important }`, kept only while the app's own value names both: an
+//     app that declares one scheme keeps it.
 // The theme arrives first in the HTML (the theme at load) and then through the host's own messages,
 // which the script reads as the app's AppBridge does: `ui/initialize`'s hostContext and every
 // `ui/notifications/host-context-changed`. It runs with the app's rights, in the app's sandbox, and
@@ -64,12 +68,27 @@ const SHIM = `function (dark) {
       if (kept === undefined && names(element.getAttribute('media'))) originals.set(element, (kept = element.getAttribute('media')));
       if (kept !== undefined) element.setAttribute('media', resolve(kept));
     }
+    followRootScheme();
     var meta = document.querySelector('meta[name="color-scheme" i]');
     if (meta) {
       var declared = originals.get(meta);
       if (declared === undefined) originals.set(meta, (declared = meta.getAttribute('content') || ''));
       if (/\\blight\\b/i.test(declared) && /\\bdark\\b/i.test(declared)) meta.setAttribute('content', dark ? 'dark' : 'light');
     }
+  }
+  var override = null;
+  function followRootScheme() {
+    var root = document.documentElement;
+    if (!root) return;
+    if (override && override.sheet) override.sheet.disabled = true; // the app's own value, without ours
+    var declared = getComputedStyle(root).colorScheme || '';
+    var both = /\\blight\\b/.test(declared) && /\\bdark\\b/.test(declared);
+    if (!both) { if (override && override.parentNode) override.parentNode.removeChild(override); override = null; return; }
+    var rule = ':root{color-scheme:' + (dark ? 'dark' : 'light') + ' !important}';
+    if (!override) { override = document.createElement('style'); override.setAttribute('data-mcp-host', 'color-scheme'); }
+    if (override.textContent !== rule) override.textContent = rule;
+    if (!override.parentNode) (document.head || root).appendChild(override);
+    if (override.sheet) override.sheet.disabled = false;
   }
   function apply(next) {
     if (next !== dark) {

@@ -32,6 +32,7 @@ describe('MCP Apps: the page and the theme', () => {
       title: '"><script>alert(1)</script>',
       pagePolicy,
       sandbox: 'allow-scripts allow-forms',
+      proxy: '<!DOCTYPE html><script>"proxy"</script>',
       allow: 'clipboard-write',
       mode: 'inline',
       border: true,
@@ -44,5 +45,6 @@ describe('MCP Apps: the page and the theme', () => {
     assert.ok(html.includes('<\\/script><script>alert(2)'), 'the relay text cannot end its element');
     assert.ok(html.includes('data-sandbox="allow-scripts allow-forms"') && html.includes('data-allow="clipboard-write"'));
     assert.ok(html.includes('>Loading &lt;b&gt;</div>'));
+    assert.ok(html.includes('data-proxy="&lt;!DOCTYPE html&gt;&lt;script&gt;&quot;proxy&quot;&lt;/script&gt;"'), 'the proxy document is an attribute, escaped');
   });
 });

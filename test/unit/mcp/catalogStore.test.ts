@@ -27,6 +27,25 @@ describe('CatalogStore', () => {
     assert.ok(store.read({ ...base, start: 'onFirstUse' }, 'prompts'), 'the start policy is not part of the identity');
   });
 
+  it('hashes a definition once however often its lists are read (issue 30: every view render did)', async () => {
+    // The module object itself, so the count sees what catalogStore.ts calls.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const crypto = require('node:crypto') as typeof import('node:crypto');
+    const store = new CatalogStore(new MemoryStore());
+    const own = { ...base, name: 'hashed-once' };
+    await store.write(own, 'tools', [{ name: 't' }]);
+    const createHash = crypto.createHash;
+    let hashes = 0;
+    crypto.createHash = ((...args: Parameters<typeof createHash>) => (hashes++, createHash(...args))) as typeof createHash;
+    try {
+      for (let i = 0; i < 100; i++) assert.ok(store.read(own, i % 2 ? 'tools' : 'prompts') || i % 2 === 0);
+    } finally {
+      crypto.createHash = createHash;
+    }
+    assert.equal(hashes, 0, `${hashes} hashes for 100 reads of a definition already written`);
+    assert.ok(store.read({ ...own, transport: { ...own.transport, args: ['c.js'] } as ServerDefinition['transport'] }, 'tools') === undefined, 'a changed definition is another key');
+  });
+
   it("is fresh within the server's ttlMs, stale after it or without one", async () => {
     let now = 1_000_000;
     const store = new CatalogStore(new MemoryStore(), () => now);

@@ -108,7 +108,7 @@ describe('MCP Apps: the host side of an app (AppBridge, real server)', () => {
     const ready = relay.fromHost.find((m) => 'method' in m && m.method === 'ui/notifications/sandbox-resource-ready') as unknown as { params: { html: string; sandbox: string; csp: { connectDomains: string[] }; permissions: object } };
     assert.equal(ready.params.html, sandbox.html);
     assert.ok(ready.params.html.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy"'));
-    assert.equal(ready.params.sandbox, 'allow-scripts allow-forms');
+    assert.equal(ready.params.sandbox, 'allow-scripts allow-forms allow-same-origin');
     assert.match(ready.params.csp.connectDomains[0]!, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.deepEqual(ready.params.permissions, { clipboardWrite: {} }, 'camera was asked for but cannot be granted');
     assert.equal(app.getHostContext()?.theme, 'dark');

@@ -2,7 +2,7 @@
 // appSandbox.ts): the spec's restrictive default, declared domains mapped to their directives and to
 // nothing else, entries that would widen a policy dropped, and the policy placed before any script.
 import * as assert from 'node:assert/strict';
-import { appContentSecurityPolicy, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
+import { appContentSecurityPolicy, frameDomainsReaching, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
 import { NO_WEBRTC_SCRIPT } from '../../../../src/mcp/apps/appWebRtc';
 import { appSandbox, grantPermissions } from '../../../../src/mcp/apps/appSandbox';
 
@@ -85,6 +85,9 @@ describe('MCP Apps: Content-Security-Policy', () => {
     const resource = { uri: 'ui://x/app.html', html: '<!DOCTYPE html><script>new RTCPeerConnection()</script>', csp: sanitizeCsp(undefined), permissions: {} };
     const html = appSandbox(resource, 'dark').html;
     assert.ok(appSandbox(resource).html.includes(`<script>${NO_WEBRTC_SCRIPT}</script>`), 'also without a theme');
+    // The app is same-origin with its proxy frame: `parent.RTCPeerConnection` must be gone as well.
+    assert.ok(appSandbox(resource).proxy.indexOf(NO_WEBRTC_SCRIPT) < appSandbox(resource).proxy.indexOf('mcpProxy'), 'the proxy loses them before its own code');
+    assert.ok(appSandbox(resource).proxy.includes(NO_WEBRTC_SCRIPT));
     const first = html.indexOf('<script>');
     assert.ok(html.indexOf('Content-Security-Policy') < first);
     assert.ok(html.slice(first).startsWith(`<script>${NO_WEBRTC_SCRIPT}</script>`));
@@ -105,7 +108,10 @@ describe('MCP Apps: Content-Security-Policy', () => {
     for (const [name, sources] of page) {
       if (name === 'default-src') continue;
       const allowed = app.get(name) ?? app.get('default-src')!;
-      for (const source of sources) assert.ok(allowed.includes(source) || source === "'none'", `${name} ${source} is also in the app policy`);
+      for (const source of sources) {
+        if (name === 'frame-src' && source === 'data:') continue; // the page's own frame: the app's proxy (originProxy.ts)
+        assert.ok(allowed.includes(source) || source === "'none'", `${name} ${source} is also in the app policy`);
+      }
       assert.ok(!sources.includes("'self'"), `${name} has no 'self'`);
       assert.ok(!sources.some((s) => s.startsWith("'nonce-")), 'no nonce (it would switch off unsafe-inline for the app)');
     }
@@ -134,10 +140,33 @@ describe('MCP Apps: sandbox and permissions', () => {
     assert.equal(all.allow, 'clipboard-write');
   });
 
-  it('never gives the app allow-same-origin, and hands over the document with its policy first', () => {
-    const sandbox = appSandbox({ uri: 'ui://x/app.html', html: '<!DOCTYPE html><html><body>hi</body></html>', csp: sanitizeCsp(undefined), permissions: { clipboardWrite: {} } });
-    assert.deepEqual(sandbox.sandbox.split(' ').sort(), ['allow-forms', 'allow-scripts']);
+  it('gives the app allow-same-origin only inside a proxy of its own origin, under the app policy, and hands over the document with its policy first', () => {
+    const csp = sanitizeCsp({ connectDomains: ['https://api.example.com'], frameDomains: ['https://www.youtube.com'] });
+    const sandbox = appSandbox({ uri: 'ui://x/app.html', html: '<!DOCTYPE html><html><body>hi</body></html>', csp, permissions: { clipboardWrite: {} } });
+    // No popups, no top navigation, no downloads, no modals: only what the reference host gives.
+    assert.deepEqual(sandbox.sandbox.split(' ').sort(), ['allow-forms', 'allow-same-origin', 'allow-scripts']);
     assert.ok(sandbox.html.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy"'));
     assert.equal(sandbox.allow, 'clipboard-write');
+    // The app can script the proxy (same origin): the proxy's policy is exactly the app's.
+    const proxyPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(sandbox.proxy)![1]!.replace(/&#39;|'/g, "'");
+    assert.equal(proxyPolicy, sandbox.appPolicy);
+    assert.ok(sandbox.proxy.indexOf('<meta http-equiv="Content-Security-Policy"') < sandbox.proxy.indexOf('<script>'), 'the policy comes before the script');
+    // The page frames only the proxy (a data: URL, its own opaque origin) and the declared frame domains:
+    // never 'self', so the proxy cannot be navigated to the webview's origin.
+    const page = directives(sandbox.pagePolicy);
+    assert.deepEqual(page.get('frame-src'), ['data:', 'https://www.youtube.com']);
+    assert.deepEqual(directives(sandbox.appPolicy).get('frame-src'), ['https://www.youtube.com'], 'the app itself frames no data: URL');
+  });
+});
+
+describe("MCP Apps: frame domains that would reach VS Code's own origin", () => {
+  const origins = ['http://127.0.0.1:8080', 'vscode-webview://abc123', 'https://vscode.example.com'];
+  it('finds a declared frame domain that names the page or an origin above it, as CSP would match it', () => {
+    assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:*', 'http://127.0.0.1:8080', 'https://127.0.0.1:8080/path'], origins), ['http://127.0.0.1:*', 'http://127.0.0.1:8080', 'https://127.0.0.1:8080/path']);
+    assert.deepEqual(frameDomainsReaching(['https://*.example.com', 'http://vscode.example.com'], origins), ['https://*.example.com', 'http://vscode.example.com']);
+  });
+  it('leaves other origins, other ports and other schemes alone', () => {
+    assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:9090', 'https://www.youtube.com', 'https://*.vscode.example.com', 'ws://127.0.0.1:8080'], origins), []);
+    assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:*'], ['vscode-webview://abc123', 'null', 'not a url']), []);
   });
 });
