@@ -4,6 +4,7 @@
 // error notifications, and stand-ins for the commands, the @mcp participant and the resource file
 // system. Everything else (contributions.ts, with the MCP SDK and zod) loads just after, through the
 // one loader (contributionLoader.ts), and the servers start in the background.
+import { withReadYourWrites } from '../common/readYourWritesMemento';
 import * as vscode from 'vscode';
 import { createApi, type McpClientApi } from '../api/publicApi';
 import { registerChatParticipant } from '../chat/participant';
@@ -35,7 +36,9 @@ import { shownTooltip } from '../common/shownUi';
 
 let manager: SessionManager | undefined;
 
-export function activate(context: vscode.ExtensionContext): McpClientApi {
+export function activate(extensionContext: vscode.ExtensionContext): McpClientApi {
+  // Every store reads back what it wrote (common/readYourWritesMemento.ts): the raw context goes no further.
+  const context = withReadYourWrites(extensionContext);
   const logs = new ServerLogs();
   // The user's decisions (consent here; tool calls, sampling, elicitation in the contributions); in test
   // runs the host tests queue them (testHooks.ts).

@@ -146,7 +146,7 @@ describe('Workspace server consent', function () {
         seen.push(...((await questions()).filter((q) => q.kind === 'workspaceConsent') as unknown as ConsentQuestion[]));
         return seen.flatMap((q) => q.servers).find((s) => s.name === 'wsOauth' && s.facts.includes('oauth.scopes: repo'));
       });
-      assert.deepEqual(server.askedAgain, { changed: ['oauth.scopes (added)'] }, JSON.stringify(seen));
+      assert.deepEqual(server.askedAgain, { changed: ['oauth.scopes (added)'] }, JSON.stringify({ first, seen }));
       await until('wsOauth to run again', async () => (await stateOf('wsOauth')) === 'running', 60_000);
     });
 
