@@ -37,6 +37,7 @@ import { watchChatModels } from '../common/chatModels';
 import { registerVscodeSharing } from '../servers/vscodeSharing';
 import { registerAddServerCommand } from '../servers/addServer';
 import { registerServerCommands } from '../servers/serverCommands';
+import { registerEnablement } from '../servers/enablementCommands';
 import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { instructionsMarkdown } from '../servers/instructionsMarkdown';
@@ -169,8 +170,11 @@ export function activateContributions(host: ActivationHost): Contributions {
   };
   const workbench = registerWorkbench({ context, sessions, answers, catalog: toolCatalog, devRestarted: devMode.onDidRestart, prepareDiagnosis });
 
+  // The user's switches (on/off here or everywhere, new servers) over what the settings and mcp.json files define.
+  const enablement = registerEnablement(context.workspaceState, context.globalState, sessions, host.reconcile);
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
+    ...enablement.disposables,
     registerAddServerCommand(),
     watchChatModels(context.globalState),
     ...registerVscodeSharing(sessions, context.workspaceState, host.reconcile),
@@ -230,7 +234,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         sandboxRefusals: sandbox.refusals,
         tap: workbench.tapFor(definition.name),
       }),
-    readConfiguredServers,
+    readConfiguredServers: (globalStoragePath) => enablement.apply(readConfiguredServers(globalStoragePath)),
     loadDefinition,
     chatHandler: chat.handler,
     resourceFileSystem: resources.fileSystem,

@@ -10,6 +10,12 @@ export const CommandIds = {
   restartServer: 'mcpClient.restartServer',
   showOutput: 'mcpClient.showOutput',
   showServers: 'mcpClient.showServers',
+  // Enablement (src/servers/enablementCommands.ts): turned on or off here or everywhere, outside the settings
+  turnOffHere: 'mcpClient.servers.turnOffHere',
+  turnOffEverywhere: 'mcpClient.servers.turnOffEverywhere',
+  turnOnHere: 'mcpClient.servers.turnOnHere',
+  turnOnEverywhere: 'mcpClient.servers.turnOnEverywhere',
+  manageTrust: 'mcpClient.servers.manageTrust',
   // Sandbox (src/sandbox/): the Servers view's "Allow … for This Server"
   allowSandboxAccess: 'mcpClient.sandbox.allow',
   // Trust (src/trust/)
@@ -87,4 +93,5 @@ export const VscodeCommandIds = {
   setContext: 'setContext',
   showMarkdownPreview: 'markdown.showPreview',
   openChat: 'workbench.action.chat.open',
+  manageTrust: 'workbench.trust.manage',
 } as const;

@@ -10,6 +10,7 @@ export const SettingKeys = {
   registryHeaders: 'mcpClient.registry.headers',
   registryCheckForUpdates: 'mcpClient.registry.checkForUpdates',
   startServers: 'mcpClient.startServers',
+  newServers: 'mcpClient.newServers',
   sandboxDefault: 'mcpClient.sandbox.default',
   logLevel: 'mcpClient.logLevel',
   promptsDefaultAction: 'mcpClient.prompts.defaultAction',

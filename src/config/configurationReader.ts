@@ -97,7 +97,7 @@ export function onDidChange(listener: (change: ConfigurationChange) => void): vs
     listener({
       // Whether VS Code runs the mcp.json servers decides whether we do.
       // The sandbox policy is part of each server's definition (which ones run sandboxed).
-      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers) || event.affectsConfiguration(SettingKeys.sandboxDefault),
+      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers) || event.affectsConfiguration(SettingKeys.sandboxDefault) || event.affectsConfiguration(SettingKeys.newServers),
       logLevel: event.affectsConfiguration(SettingKeys.logLevel),
     });
   });

@@ -7,6 +7,7 @@ import { SessionState } from '../mcp/sessionState';
 import { SettingKeys } from '../common/settingKeys';
 import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../common/serverText';
 import { missingCommandReason } from '../trust/consentPolicy';
+import { heldBackOf } from './effectiveState';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -42,6 +43,14 @@ export function startProblem(entry: ServerEntry): string | undefined {
 /** Where a server is defined, in words: `.vscode/mcp.json`, or "user settings", "workspace settings", "folder settings". */
 export function definedInLabel(entry: ServerEntry): string {
   return entry.session?.definition.definedIn ?? scopeLabel(entry.scope);
+}
+
+/** Where, with the scope that trust and consent go by: ".mcp.json (workspace)", "user settings". */
+export function definedInWithScope(entry: ServerEntry): string {
+  const file = entry.session?.definition.definedIn;
+  if (!file) return scopeLabel(entry.scope);
+  const scope = entry.scope === 'user' ? vscode.l10n.t('user') : entry.scope === 'folder' ? vscode.l10n.t('folder') : vscode.l10n.t('workspace');
+  return vscode.l10n.t('{0} ({1})', file, scope);
 }
 
 /** "user settings", "workspace settings", "folder settings": where a server is defined. */
@@ -95,6 +104,7 @@ export function descriptionFor(entry: ServerEntry): string {
     case 'stopped':
       if (entry.deferred) return vscode.l10n.t('starts on first use');
       if (startProblem(entry)) return vscode.l10n.t('error · command not found');
+      if (heldBackOf(entry)) return heldBackOf(entry)!.short;
       return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
   }
 }
@@ -112,7 +122,9 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   md.supportHtml = false;
   const state = stateOf(entry);
   md.appendMarkdown(`**${esc(entry.name)}** — ${esc(descriptionFor(entry))}\n\n`);
-  md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', definedInLabel(entry)))}\n\n`);
+  md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', definedInWithScope(entry)))}\n\n`);
+  const held = heldBackOf(entry);
+  if (held) md.appendMarkdown(`**${esc(vscode.l10n.t('Not running: {0}', held.short))}** — ${esc(vscode.l10n.t('to change it: {0}', held.action))}\n\n`);
   if (shadowsUserServer(entry)) {
     md.appendMarkdown(`⚠ ${esc(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}\n\n`);
   }
@@ -160,7 +172,13 @@ export function contextValueFor(entry: ServerEntry): string {
   const words = ['mcpServer'];
   const state = stateOf(entry);
   if (state.kind === 'invalid') return words.join(' ');
-  if (SessionState.canStart(state)) words.push('canStart');
+  const held = heldBackOf(entry);
+  // A server turned off, refused or disabled has its own action instead of Start (effectiveState.ts).
+  const off = held && ['offHere', 'offEverywhere', 'offNew', 'refusedByPolicy', 'disabledInSettings'].includes(held.kind);
+  if (SessionState.canStart(state) && !off) words.push('canStart');
+  if (held) words.push(held.kind);
+  if (off && held.kind !== 'refusedByPolicy' && held.kind !== 'disabledInSettings') words.push('turnedOff');
+  else if (!off) words.push('canTurnOff');
   if (SessionState.canStop(state)) words.push('canStop');
   if (SessionState.canRestart(state)) words.push('canRestart');
   // OAuth (src/auth): Sign in where a sign-in is wanted, Sign out on every HTTP server.
