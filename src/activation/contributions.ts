@@ -149,7 +149,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   // Old icon files go a while after start-up, off the activation path.
   const pruneIcons = setTimeout(() => void icons.prune(), 60_000);
   context.subscriptions.push({ dispose: () => clearTimeout(pruneIcons) });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, icons, tasks.tasks);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, context.workspaceState, icons, tasks.tasks);
   openTaskResult = async (task) => {
     await toolCatalog.load();
     const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
@@ -158,7 +158,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const resources = registerResources(sessions, serverLog, icons, catalogs);
   const skills = registerSkills(sessions);
   const prompts = registerPrompts(sessions, context.globalState, host.results.prompts, icons, catalogs);
-  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, switches: tools.switches, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
   const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
   // The server author's workbench: Protocol view (a tap in every session), history, saved calls as tests, doctor.
@@ -209,6 +209,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         prompts: prompts.services,
         tools: tools.catalog,
         toolsTree: tools.tree,
+        toolsView: tools.view,
         chatResponses: chat.responses,
         answers,
         apps: apps.views,

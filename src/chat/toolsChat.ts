@@ -5,7 +5,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
-import { toolVisibility } from '../mcp/apps/uiExtension';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
@@ -20,17 +19,18 @@ import type { ToolApprovals } from './toolApprovals';
 import { confirmToolCall } from './toolConfirmation';
 import { modelContextMessage } from './appModelContext';
 import { toolResultParts } from './toolResultParts';
-import { modelToolNames, mostRelevant, type NamedTool } from './toolNames';
+import { modelToolNames, type NamedTool } from './toolNames';
+import { selectTools } from './toolSelection';
+import type { ToolSwitches } from '../tools/toolSwitches';
 import { historyMessages } from './toolsHistory';
-
-/** VS Code and the common model APIs accept at most 128 tools in one request. */
-export const MAX_MODEL_TOOLS = 128;
 
 export interface ToolChatServices {
   sessions: Pick<SessionManager, 'get' | 'startDeferred'>;
   tools: ToolCatalog;
   answers: UserAnswers;
   approvals: ToolApprovals;
+  /** The Tools view's checkboxes: a tool turned off is never offered to the model. */
+  switches: Pick<ToolSwitches, 'isOn'>;
   /** MCP Apps: an "Open App" button for calls of tools with a UI, and what apps want the model to know. */
   apps?: Apps;
   /** Tool calls that their server runs as a task: followed in the Tasks view. */
@@ -49,20 +49,12 @@ export async function handleToolsChat(
   await services.tools.load();
   // A model that says it cannot call tools gets none (sending them would fail the request).
   const canCallTools = (request.model as { capabilities?: { supportsToolCalling?: boolean } }).capabilities?.supportsToolCalling !== false;
-  // Tools meant only for apps (`_meta.ui.visibility` without "model") are never offered to the model.
-  const available = !canCallTools
-    ? []
-    : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.items.filter((t) => toolVisibility(t).model).map((t) => ({ server: s.server, name: t.name, value: t })) : []));
-  const offered = mostRelevant(
-    available.map((t) => ({ ...t, description: t.value.description, title: t.value.title })),
-    request.prompt,
-    MAX_MODEL_TOOLS,
-  );
-  if (offered.length < available.length) {
-    out.markdown(`*${vscode.l10n.t('{0} MCP tools are available; the {1} most related to your request are offered to the model.', available.length, offered.length)}*\n\n`);
-  } else if (!canCallTools) {
+  const selection = selectTools(services.tools, services.switches, request.prompt, canCallTools);
+  const offered = selection.offered;
+  for (const note of selection.notes) out.markdown(`*${note}*\n\n`);
+  if (!canCallTools) {
     out.markdown(`*${vscode.l10n.t('{0} cannot call tools; it answers without the MCP tools.', request.model.name)}*\n\n`);
-  } else if (available.length === 0) {
+  } else if (offered.length === 0 && selection.notes.length === 0) {
     out.markdown('*No running MCP server offers tools; the model answers on its own.*\n\n');
   }
   const byName = modelToolNames<Tool>(offered);
@@ -74,7 +66,7 @@ export async function handleToolsChat(
   const maxRounds = vscode.workspace.getConfiguration().get<number>(SettingKeys.chatMaxToolRounds, 10);
   // What open apps asked to tell the model goes with this request, once, and the answer says so.
   const appContext = modelContextMessage(services.apps?.takeModelContext() ?? [], out);
-  const messages = [...historyMessages(history), ...appContext, vscode.LanguageModelChatMessage.User(request.prompt)];
+  const messages = [...historyMessages(history), ...appContext, vscode.LanguageModelChatMessage.User(selection.prompt)];
   // "Open App" buttons go after the model's answer: VS Code folds what comes before it into its
   // "Completed N steps" summary, where a button would be out of sight.
   const appButtons: vscode.Command[] = [];

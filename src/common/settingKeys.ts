@@ -17,6 +17,7 @@ export const SettingKeys = {
   resourcesMaxSizeMB: 'mcpClient.resources.maxSizeMB',
   toolsAutoApprove: 'mcpClient.tools.autoApprove',
   chatMaxToolRounds: 'mcpClient.chat.maxToolRounds',
+  chatToolSets: 'mcpClient.chat.toolSets',
   samplingApproval: 'mcpClient.sampling.approval',
   samplingModels: 'mcpClient.sampling.models',
   samplingReviewResponses: 'mcpClient.sampling.reviewResponses',

@@ -19,6 +19,7 @@ import { appMark, isAppOnly, toolIcon } from './toolsTree';
 import type { IconCache } from '../icons/iconCache';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import type { UserAnswers } from '../common/userAnswers';
+import type { ToolSwitches } from './toolSwitches';
 
 interface CallArgs {
   server?: string;
@@ -31,7 +32,7 @@ interface CallArgs {
 /** The arguments of each tool's last refused call (an error result), by server and tool, for its next Call Tool…. */
 const refused = new Map<string, Record<string, unknown>>();
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks, switches?: ToolSwitches): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
     if (arg?.server) await sessions.use(arg.server);
@@ -43,7 +44,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       return { error: 'unknown tool' };
     }
     if (!server || !tool) {
-      const picked = await pickTool(answers, catalog, icons);
+      const picked = await pickTool(answers, catalog, icons, switches);
       if (!picked) return undefined;
       ({ server, tool } = picked);
     }
@@ -72,12 +73,14 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
 /** The row that lists the tools only apps call too (they are left out at first: a person rarely wants them). */
 const SHOW_APP_ONLY = '*app-only*';
 
-async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconCache | undefined): Promise<{ server: string; tool: Tool } | undefined> {
+async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconCache | undefined, switches: ToolSwitches | undefined): Promise<{ server: string; tool: Tool } | undefined> {
   const all = catalog.servers().flatMap((s) =>
     s.items.map((tool) => {
       const app = appMark(tool);
       const cached = s.cached ? ` · $(history) ${vscode.l10n.t('cached')}` : '';
-      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}${cached}`, detail: tool.description, iconPath: toolIcon(tool, icons), server: s.server, tool };
+      // Turned off in the Tools view: still callable by hand here, and said, since the model never gets it.
+      const off = !app && switches && !switches.isOn(s.server, tool.name) ? ` · $(circle-slash) ${vscode.l10n.t('off for the model')}` : '';
+      return { label: getDisplayName(tool), description: `${s.server} · ${tool.name}${app ? ` · $(window) ${app}` : ''}${off}${cached}`, detail: tool.description, iconPath: toolIcon(tool, icons), server: s.server, tool };
     }),
   );
   if (all.length === 0) {

@@ -10,6 +10,7 @@ import type { IconCache, IconImage } from '../icons/iconCache';
 import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText';
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
+import type { ToolSwitches } from './toolSwitches';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
 
@@ -54,9 +55,28 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   constructor(
     private readonly catalog: ToolCatalog,
     private readonly icons?: IconCache,
+    private readonly switches?: ToolSwitches,
   ) {
     const refresh = () => this.changeEmitter.fire(undefined);
-    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : [])];
+    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : []), ...(switches ? [switches.onDidChange(refresh)] : [])];
+  }
+
+  /** The checkboxes' clicks (the view manages them by hand: a server's box is its own switch, not the sum of its tools'). */
+  async checkboxesChanged(changes: readonly (readonly [ToolsNode, vscode.TreeItemCheckboxState])[]): Promise<void> {
+    if (!this.switches) return;
+    for (const [node, state] of changes) {
+      const on = state === vscode.TreeItemCheckboxState.Checked;
+      if (node.kind === 'server') await this.switches.setServer(node.server, on);
+      else if (node.kind === 'tool') {
+        const siblings = this.catalog.servers().find((s) => s.server === node.server)?.items.map((t) => t.name) ?? [];
+        await this.switches.setTool(node.server, node.tool.name, on, siblings);
+      }
+    }
+  }
+
+  private checkbox(on: boolean): vscode.TreeItemCheckboxState | undefined {
+    if (!this.switches) return undefined;
+    return on ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
   }
 
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
@@ -76,6 +96,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     return shown;
   }
 
+  /** A tool's server (TreeView.reveal needs the way up). */
+  getParent(node: ToolsNode): ToolsNode | undefined {
+    return node.kind === 'server' ? undefined : { kind: 'server', server: node.server };
+  }
+
   getTreeItem(node: ToolsNode): vscode.TreeItem {
     if (node.kind === 'server') {
       const entry = this.catalog.servers().find((s) => s.server === node.server);
@@ -88,6 +113,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       item.description = describeServer(entry);
       item.tooltip = entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message;
       item.contextValue = 'mcpToolServer';
+      const serverOn = this.switches?.serverOn(node.server) ?? true;
+      item.checkboxState = this.checkbox(serverOn);
+      if (!serverOn) item.description = [vscode.l10n.t('off for the model'), item.description].filter(Boolean).join(' · ');
       return item;
     }
     if (node.kind === 'more') {
@@ -104,13 +132,17 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const hints = annotationHints(tool);
     const app = appMark(tool);
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
-    item.description = [getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · ');
+    const on = this.switches?.isOn(node.server, tool.name) ?? true;
+    item.checkboxState = isAppOnly(tool) ? undefined : this.checkbox(on);
+    const off = on || isAppOnly(tool) ? undefined : vscode.l10n.t('off for the model');
+    item.description = [off, getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · ');
     item.iconPath = toolIcon(tool, this.icons);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);
     const uiResource = toolUiResourceUri(tool);
     if (uiResource) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\`\n\n`);
+    if (off) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Turned off in this workspace: never offered to the model. Call Tool… still calls it by hand. Check its box to offer it again.'))}\n\n`);
     if (isAppOnly(tool)) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t("Only apps call it: it is not offered to the model, and Call Tool… lists it only when you ask for the tools only apps call."))}\n\n`);
     tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
     if (entry?.cached) tooltip.appendMarkdown(`\n\n*${escapeMarkdownInline(cachedTooltip(entry.cachedAt))}*`);
