@@ -27,4 +27,7 @@ export const SettingKeys = {
 /** VS Code's own per-folder MCP file, which MCP Client reads in place (config/vscodeMcpJson.ts). */
 export const WORKSPACE_MCP_JSON = '.vscode/mcp.json';
 
+/** The workspace-root file VS Code 1.140 reads instead (`servers`), as Claude Code does (`mcpServers`): read in place too. */
+export const ROOT_MCP_JSON = '.mcp.json';
+
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];

@@ -66,7 +66,7 @@ async function chooseSharing(sessions: SessionManager): Promise<void> {
     {
       label: vscode.l10n.t('Leave to VS Code'),
       description: runsHere ? undefined : vscode.l10n.t('current'),
-      detail: vscode.l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json when its chat starts them; until then MCP Client runs them, and stops its copy when VS Code starts one.'),
+      detail: vscode.l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json and .mcp.json when its chat starts them; until then MCP Client runs them, and stops its copy when VS Code starts one.'),
       choice: 'leaveToVscode',
     },
     {
@@ -77,7 +77,7 @@ async function chooseSharing(sessions: SessionManager): Promise<void> {
     },
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Who runs the servers of .vscode/mcp.json?'),
+    title: vscode.l10n.t('Who runs the servers of .vscode/mcp.json and .mcp.json?'),
     placeHolder: names.length ? vscode.l10n.t('Run by VS Code now: {0}', names.join(', ')) : vscode.l10n.t('VS Code runs none of them now'),
   });
   if (picked) await applySharingChoice(picked.choice);
@@ -144,7 +144,9 @@ function tellChanges(sessions: SessionManager, state: vscode.Memento): vscode.Di
     if (ours.length && !state.get<boolean>(TOLD_RUN_HERE_KEY) && vscodeMcpOn()) {
       void state.update(TOLD_RUN_HERE_KEY, true);
       const choose = vscode.l10n.t('Choose Who Runs Them…');
-      void showInfo(vscode.l10n.t("VS Code's own MCP support has not started {0} of .vscode/mcp.json, so MCP Client runs them; when VS Code starts one, MCP Client stops its copy.", nameList(ours)), choose).then(
+      // The files they come from (.vscode/mcp.json, the root .mcp.json), as each is shown in the Servers view.
+      const files = [...new Set(ours.map((n) => sessions.get(n)?.definition.definedIn ?? '.vscode/mcp.json'))].join(', ');
+      void showInfo(vscode.l10n.t("VS Code's own MCP support has not started {0} of {1}, so MCP Client runs them; when VS Code starts one, MCP Client stops its copy.", nameList(ours), files), choose).then(
         (choice) => (choice ? chooseSharing(sessions) : undefined),
       );
     }
