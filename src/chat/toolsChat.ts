@@ -19,6 +19,8 @@ import type { ToolApprovals } from './toolApprovals';
 import { confirmToolCall } from './toolConfirmation';
 import { modelContextMessage } from './appModelContext';
 import { toolResultParts } from './toolResultParts';
+import { READ_RESULT_TOOL, readLimits, ResultPager } from './largeResults';
+import { CommandIds } from '../common/commandIds';
 import { modelToolNames, type NamedTool } from './toolNames';
 import { selectTools } from './toolSelection';
 import type { ToolSwitches } from '../tools/toolSwitches';
@@ -64,6 +66,8 @@ export async function handleToolsChat(
     inputSchema: t.value.inputSchema,
   }));
   const maxRounds = vscode.workspace.getConfiguration().get<number>(SettingKeys.chatMaxToolRounds, 10);
+  // Results over the size limit: the model gets their start and a tool to read on (largeResults.ts).
+  const pager = new ResultPager(readLimits());
   // What open apps asked to tell the model goes with this request, once, and the answer says so.
   const appContext = modelContextMessage(services.apps?.takeModelContext() ?? [], out);
   const messages = [...historyMessages(history), ...appContext, vscode.LanguageModelChatMessage.User(selection.prompt)];
@@ -83,7 +87,7 @@ export async function handleToolsChat(
       try {
         const response = await request.model.sendRequest(
           messages,
-          { tools: round < maxRounds ? tools : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
+          { tools: round < maxRounds ? [...tools, ...(pager.holdsAny ? [pager.readTool()] : [])] : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
           token,
         );
         for await (const part of response.stream) {
@@ -109,7 +113,8 @@ export async function handleToolsChat(
       const results: vscode.LanguageModelToolResultPart[] = [];
       for (const call of calls) {
         if (token.isCancellationRequested) return {};
-        results.push(new vscode.LanguageModelToolResultPart(call.callId, await runCall(services, byName.get(call.name), call, steps, token)));
+        const parts = call.name === READ_RESULT_TOOL && pager.holdsAny ? pager.read(call.input) : await runCall(services, byName.get(call.name), call, steps, token, pager);
+        results.push(new vscode.LanguageModelToolResultPart(call.callId, parts));
       }
       messages.push(vscode.LanguageModelChatMessage.User(results));
     }
@@ -124,6 +129,7 @@ async function runCall(
   call: vscode.LanguageModelToolCallPart,
   out: ChatOutput,
   token: vscode.CancellationToken,
+  pager: ResultPager,
 ): Promise<(vscode.LanguageModelTextPart | vscode.LanguageModelPromptTsxPart)[]> {
   const text = (value: string) => [new vscode.LanguageModelTextPart(value)];
   if (!target) return text(`There is no tool named '${call.name}'.`);
@@ -153,7 +159,13 @@ async function runCall(
     const called = result.isError ? `⚠ ${vscode.l10n.t('Called {0}: the tool reported an error', label)}` : vscode.l10n.t('Called {0}', label);
     out.markdown(`\n\n${called}${problem ? ` (${problem})` : ''}.\n\n`);
     if (app) out.button(app.command);
-    return toolResultParts(result, problem);
+    const fitted = pager.fit(toolResultParts(result, problem));
+    if (fitted.cut) {
+      const held = fitted.cut.mediaHeld ? vscode.l10n.t(' and {0} image or audio over the byte limit', fitted.cut.mediaHeld) : '';
+      out.markdown(`*${vscode.l10n.t('The result of {0} is ≈{1} tokens{2}, over the limit ({3}): the model got its start and reads the rest on demand.', label, fitted.cut.tokens.toLocaleString(), held, `\`${SettingKeys.chatMaxResultTokens}\``)}*\n\n`);
+      out.button({ command: CommandIds.openWholeResult, title: vscode.l10n.t('Open Whole Result of {0}', tool.name), arguments: [server, tool, confirmation.args, result] });
+    }
+    return fitted.parts;
   } catch (error) {
     app?.end(abort.signal.aborted ? { cancelled: vscode.l10n.t('The chat request was stopped.') } : { error: describeError(error) });
     out.markdown(`\n\n⚠ ${vscode.l10n.t('The call of {0} failed: {1}', label, describeError(error))}\n\n`);

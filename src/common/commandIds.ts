@@ -33,6 +33,8 @@ export const CommandIds = {
   openResourceTemplate: 'mcpClient.resources.openTemplate',
   // Tools (src/tools/)
   callTool: 'mcpClient.tools.call',
+  // A tool result the model got only the start of (chat/largeResults.ts): the whole of it, for the user
+  openWholeResult: 'mcpClient.tools.openWholeResult',
   refreshTools: 'mcpClient.tools.refresh',
   chooseMcpJsonRunner: 'mcpClient.servers.chooseMcpJsonRunner',
   sendToolArguments: 'mcpClient.tools.sendArguments',

@@ -18,6 +18,8 @@ export const SettingKeys = {
   toolsAutoApprove: 'mcpClient.tools.autoApprove',
   chatMaxToolRounds: 'mcpClient.chat.maxToolRounds',
   chatToolSets: 'mcpClient.chat.toolSets',
+  chatMaxResultTokens: 'mcpClient.chat.maxResultTokens',
+  chatMaxResultMediaKB: 'mcpClient.chat.maxResultMediaKB',
   samplingApproval: 'mcpClient.sampling.approval',
   samplingModels: 'mcpClient.sampling.models',
   samplingReviewResponses: 'mcpClient.sampling.reviewResponses',

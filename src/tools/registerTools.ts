@@ -1,6 +1,8 @@
 // Wires the tools feature into the extension: the catalog every consumer shares (the view, Call Tool…,
 // @mcp), the Tools view, tool results as read-only documents, Call Tool… and Refresh Tools.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { showToolResult } from './runTool';
 import { CommandIds } from '../common/commandIds';
 import type { UserAnswers } from '../common/userAnswers';
 import { ViewIds } from '../common/viewIds';
@@ -57,6 +59,8 @@ export function registerTools(
       view.onDidChangeCheckboxState((event) => tree.checkboxesChanged(event.items)),
       registerCallToolCommand(sessions, catalog, documents, answers, apps, argumentDocuments, icons, tasks, switches),
       vscode.commands.registerCommand(CommandIds.refreshTools, () => catalog.load({ refresh: true })),
+      // "Open Whole Result" in an @mcp answer whose result the model got only the start of.
+      vscode.commands.registerCommand(CommandIds.openWholeResult, (server: string, tool: Tool, args: Record<string, unknown>, result: CallToolResult) => showToolResult(documents, server, tool, args ?? {}, result)),
     ],
   };
 }
