@@ -12,7 +12,8 @@ import { ToolApprovals } from '../chat/toolApprovals';
 import { toolApprovalStores } from '../chat/toolApprovalStores';
 import type { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
-import { readLogLevel } from '../config/configurationReader';
+import { readLogLevel, readServerPolicy } from '../config/configurationReader';
+import { applyPolicy } from '../config/serverPolicy';
 import { registerDevMode } from '../devmode/registerDevMode';
 import { IconCache } from '../icons/iconCache';
 import { ElicitationCapability } from '../elicitation/elicitationCapability';
@@ -235,7 +236,8 @@ export function activateContributions(host: ActivationHost): Contributions {
         sandboxRefusals: sandbox.refusals,
         tap: workbench.tapFor(definition.name),
       }),
-    readConfiguredServers: (globalStoragePath) => enablement.apply(readConfiguredServers(globalStoragePath)),
+    // The administrator's rules last: a server they refuse says so whatever the user's switches say.
+    readConfiguredServers: (globalStoragePath) => applyPolicy(enablement.apply(readConfiguredServers(globalStoragePath)), readServerPolicy()),
     loadDefinition,
     chatHandler: chat.handler,
     resourceFileSystem: resources.fileSystem,

@@ -84,6 +84,8 @@ export interface ServerDefinition {
   leftToVscode?: string;
   /** The user turned it off outside the settings (config/enablement.ts): in this workspace, everywhere, or new and not yet on. */
   turnedOff?: TurnedOff;
+  /** The MCP registry it was installed from (src/registry writes it), for updates and the administrator's rules. */
+  registry?: { url: string; name: string };
   /** An administrator's rule refused it (config/serverPolicy.ts): the whole refusal, naming the rule. */
   refusedBy?: string;
   /** The file a server comes from when not from the settings (`.vscode/mcp.json`), for where it is shown as defined. */

@@ -41,6 +41,7 @@ describe('Turning servers on and off (issue 27)', () => {
   afterEach(async function () {
     this.timeout(30_000);
     await config().update('mcpClient.newServers', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('mcpClient.policy.denied', undefined, vscode.ConfigurationTarget.Global);
     await config().update('mcpClient.servers', before, vscode.ConfigurationTarget.Global);
   });
 
@@ -91,5 +92,23 @@ describe('Turning servers on and off (issue 27)', () => {
     await run('turnOnHere', 'newcomer');
     await until('newcomer running', async () => (await stateOf('newcomer')) === 'running', 60_000);
     assert.equal(copies('newcomer'), 1);
+  });
+
+  it("refuses a server an administrator's rule denies, says which rule, and a workspace cannot set the rules (issue 27, part 6)", async function () {
+    this.timeout(120_000);
+    await config().update('mcpClient.servers', { ...before, governed: entry('governed') }, vscode.ConfigurationTarget.Global);
+    await until('governed running', async () => (await stateOf('governed')) === 'running', 60_000);
+    // Every fixture server's command is node, so a rule on the command would refuse them all: the test denies
+    // an HTTP server by its URL origin, which no other server has.
+    await config().update('mcpClient.policy.denied', ['url:http://127.0.0.1:9', 'registry:io.test/*'], vscode.ConfigurationTarget.Global);
+    await config().update('mcpClient.servers', { ...before, governed: entry('governed'), blocked: { url: 'http://127.0.0.1:9/mcp' } }, vscode.ConfigurationTarget.Global);
+    const item = await described('blocked', 'refused by policy');
+    assert.match(item.tooltip, /"mcpClient\\\.policy\\\.denied" has the rule "url:http:\/\/127\\\.0\\\.0\\\.1:9"/);
+    assert.match(item.contextValue, /\brefusedByPolicy\b/);
+    assert.doesNotMatch(item.contextValue, /\bcanStart\b/);
+    assert.equal(await stateOf('governed'), 'running', 'a server no rule matches runs on');
+    await assert.rejects(Promise.resolve(config().update('mcpClient.policy.denied', [], vscode.ConfigurationTarget.Workspace)), /application|workspace/i, 'VS Code refuses a workspace value');
+    await config().update('mcpClient.policy.denied', undefined, vscode.ConfigurationTarget.Global);
+    await until('blocked no longer refused', async () => (await serverTreeItem('blocked'))?.description !== 'refused by policy');
   });
 });
