@@ -43,6 +43,7 @@ import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { instructionsMarkdown } from '../servers/instructionsMarkdown';
 import { registerTools } from '../tools/registerTools';
+import { toolCostNotes } from '../tools/toolCost';
 import type { ToolResultDocuments } from '../tools/toolResultDocuments';
 import type { PromptDocuments } from '../prompts/promptDocuments';
 import { showToolResult } from '../tools/runTool';
@@ -194,6 +195,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
     host.serversTree.addNotes(sandbox.notes),
+    host.serversTree.addNotes(toolCostNotes(tools.costs)),
     ...sandbox.disposables,
     icons,
     host.serversTree.setIcons(icons),

@@ -20,6 +20,7 @@ import { confirmToolCall } from './toolConfirmation';
 import { modelContextMessage } from './appModelContext';
 import { toolResultParts } from './toolResultParts';
 import { READ_RESULT_TOOL, readLimits, ResultPager } from './largeResults';
+import { costTools, fitBudget, formatCost, readBudget, SEARCH_TOOL, ToolSearch, totalCost } from './toolBudget';
 import { CommandIds } from '../common/commandIds';
 import { modelToolNames, type NamedTool } from './toolNames';
 import { selectTools } from './toolSelection';
@@ -59,12 +60,26 @@ export async function handleToolsChat(
   } else if (offered.length === 0 && selection.notes.length === 0) {
     out.markdown('*No running MCP server offers tools; the model answers on its own.*\n\n');
   }
-  const byName = modelToolNames<Tool>(offered);
-  const tools: vscode.LanguageModelChatTool[] = [...byName].map(([name, t]) => ({
-    name,
-    description: `${t.value.description ?? getTitle(t.value)} (MCP server '${t.server}', tool '${t.name}')`,
-    inputSchema: t.value.inputSchema,
-  }));
+  // What the tools cost in the model's context; over the budget, the most related that fit, or tool search.
+  const budget = readBudget();
+  const costs = await costTools(request.model, offered, token);
+  const total = totalCost(offered, costs);
+  const overBudget = budget.tokens > 0 && total.tokens > budget.tokens;
+  const searching = offered.length > 0 && (budget.search === 'always' || (overBudget && budget.search === 'overBudget'));
+  let sent = offered;
+  if (overBudget && !searching) {
+    sent = fitBudget(offered, costs, selection.prompt, budget.tokens);
+    out.markdown(`*${vscode.l10n.t('The {0} tools take {1}, over the budget of {2} tokens ({3}): the {4} most related to your request that fit are offered.', offered.length, formatCost(total), budget.tokens.toLocaleString(), `\`${SettingKeys.chatToolTokenBudget}\``, sent.length)}*\n\n`);
+  }
+  if (searching) out.markdown(`*${vscode.l10n.t('Tool search: the model gets a search tool and loads the tools it asks for ({0} tools, {1} if all were sent).', offered.length, formatCost(total))}*\n\n`);
+  const byName = modelToolNames<Tool>(sent);
+  const definitions = new Map<string, vscode.LanguageModelChatTool>(
+    [...byName].map(([name, t]) => [name, { name, description: `${t.value.description ?? getTitle(t.value)} (MCP server '${t.server}', tool '${t.name}')`, inputSchema: t.value.inputSchema }]),
+  );
+  const search = searching ? new ToolSearch(byName) : undefined;
+  const toolsNow = () => (search ? [search.searchTool(), ...search.loadedNames().map((n) => definitions.get(n)!)] : [...definitions.values()]);
+  /** The MCP tools the model was sent in any step, for the answer's last line. */
+  const everSent = new Set<string>();
   const maxRounds = vscode.workspace.getConfiguration().get<number>(SettingKeys.chatMaxToolRounds, 10);
   // Results over the size limit: the model gets their start and a tool to read on (largeResults.ts).
   const pager = new ResultPager(readLimits());
@@ -82,12 +97,13 @@ export async function handleToolsChat(
   };
   try {
     for (let round = 0; ; round++) {
+      if (round < maxRounds) for (const t of toolsNow()) if (byName.has(t.name)) everSent.add(t.name);
       const calls: vscode.LanguageModelToolCallPart[] = [];
       const texts: vscode.LanguageModelTextPart[] = [];
       try {
         const response = await request.model.sendRequest(
           messages,
-          { tools: round < maxRounds ? [...tools, ...(pager.holdsAny ? [pager.readTool()] : [])] : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
+          { tools: round < maxRounds ? [...toolsNow(), ...(pager.holdsAny ? [pager.readTool()] : [])] : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
           token,
         );
         for await (const part of response.stream) {
@@ -113,12 +129,22 @@ export async function handleToolsChat(
       const results: vscode.LanguageModelToolResultPart[] = [];
       for (const call of calls) {
         if (token.isCancellationRequested) return {};
-        const parts = call.name === READ_RESULT_TOOL && pager.holdsAny ? pager.read(call.input) : await runCall(services, byName.get(call.name), call, steps, token, pager);
+        const parts =
+          call.name === SEARCH_TOOL && search
+            ? [new vscode.LanguageModelTextPart(search.search(call.input))]
+            : call.name === READ_RESULT_TOOL && pager.holdsAny
+              ? pager.read(call.input)
+              : await runCall(services, byName.get(call.name), call, steps, token, pager);
         results.push(new vscode.LanguageModelToolResultPart(call.callId, parts));
       }
       messages.push(vscode.LanguageModelChatMessage.User(results));
     }
   } finally {
+    if (vscode.workspace.getConfiguration().get<boolean>(SettingKeys.chatShowToolsSent) && everSent.size) {
+      const names = [...everSent];
+      const cost = totalCost(names.map((n) => byName.get(n)!), costs);
+      out.markdown(`\n\n*${vscode.l10n.t('Sent {0} tools ({1}): {2}', names.length, formatCost(cost), names.join(', '))}*`);
+    }
     for (const command of appButtons) out.button(command);
   }
 }

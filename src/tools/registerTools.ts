@@ -16,6 +16,7 @@ import type { ToolCatalog } from './toolCatalog';
 import type { ToolResultDocuments } from './toolResultDocuments';
 import { type ToolsNode, ToolsTreeProvider } from './toolsTree';
 import { ToolSwitches } from './toolSwitches';
+import { ToolCosts } from './toolCost';
 
 export interface Tools {
   catalog: ToolCatalog;
@@ -24,6 +25,8 @@ export interface Tools {
   view: vscode.TreeView<ToolsNode>;
   /** Which tools the model may be offered in this workspace (the Tools view's checkboxes). */
   switches: ToolSwitches;
+  /** What each tool's definition takes in a request, in tokens. */
+  costs: ToolCosts;
   disposables: vscode.Disposable[];
 }
 
@@ -41,7 +44,8 @@ export function registerTools(
 ): Tools {
   const argumentDocuments = new ArgumentDocuments();
   const switches = new ToolSwitches(workspaceState);
-  const tree = new ToolsTreeProvider(catalog, icons, switches);
+  const costs = new ToolCosts(catalog);
+  const tree = new ToolsTreeProvider(catalog, icons, switches, costs);
   // Checkboxes managed by hand: a server's box is its own switch (all its tools), not the sum of its tools' boxes.
   const view = vscode.window.createTreeView(ViewIds.tools, { treeDataProvider: tree, manageCheckboxStateManually: true });
   return {
@@ -50,10 +54,12 @@ export function registerTools(
     tree,
     view,
     switches,
+    costs,
     disposables: [
       catalog,
       argumentDocuments,
       switches,
+      costs,
       tree,
       view,
       view.onDidChangeCheckboxState((event) => tree.checkboxesChanged(event.items)),

@@ -11,6 +11,7 @@ import { cleanServerLine, cleanServerText, TextCaps } from '../common/serverText
 import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 import type { ToolSwitches } from './toolSwitches';
+import { formatCost, type ToolCosts } from './toolCost';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
 
@@ -56,9 +57,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     private readonly catalog: ToolCatalog,
     private readonly icons?: IconCache,
     private readonly switches?: ToolSwitches,
+    private readonly costs?: ToolCosts,
   ) {
     const refresh = () => this.changeEmitter.fire(undefined);
-    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : []), ...(switches ? [switches.onDidChange(refresh)] : [])];
+    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : []), ...(switches ? [switches.onDidChange(refresh)] : []), ...(costs ? [costs.onDidChange(refresh)] : [])];
   }
 
   /** The checkboxes' clicks (the view manages them by hand: a server's box is its own switch, not the sum of its tools'). */
@@ -110,7 +112,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       // arrive. A different id while empty lets the node open when its tools come.
       item.id = hasTools ? `server/${node.server}` : `server/${node.server}/empty`;
       item.iconPath = new vscode.ThemeIcon(entry?.cached ? CACHED_ICON : 'server');
-      item.description = describeServer(entry);
+      // What its tools' definitions take in a request (issue 27): counted by a chat model, else "≈" estimated.
+      const cost = this.costs && hasTools ? formatCost(this.costs.serverCost(node.server)) : undefined;
+      item.description = [describeServer(entry), cost].filter(Boolean).join(' · ');
       item.tooltip = entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message;
       item.contextValue = 'mcpToolServer';
       const serverOn = this.switches?.serverOn(node.server) ?? true;
@@ -135,13 +139,15 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const on = this.switches?.isOn(node.server, tool.name) ?? true;
     item.checkboxState = isAppOnly(tool) ? undefined : this.checkbox(on);
     const off = on || isAppOnly(tool) ? undefined : vscode.l10n.t('off for the model');
-    item.description = [off, getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · ');
+    const cost = this.costs && !isAppOnly(tool) ? formatCost(this.costs.costOf(tool)) : undefined;
+    item.description = [off, getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached, cost].filter(Boolean).join(' · ');
     item.iconPath = toolIcon(tool, this.icons);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);
     const uiResource = toolUiResourceUri(tool);
     if (uiResource) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\`\n\n`);
+    if (cost) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Its definition takes {0} of each @mcp request that offers it.', cost))}\n\n`);
     if (off) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Turned off in this workspace: never offered to the model. Call Tool… still calls it by hand. Check its box to offer it again.'))}\n\n`);
     if (isAppOnly(tool)) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t("Only apps call it: it is not offered to the model, and Call Tool… lists it only when you ask for the tools only apps call."))}\n\n`);
     tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
