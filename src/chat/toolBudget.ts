@@ -8,10 +8,9 @@ import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
 import { addCosts, type Cost, definitionText, estimateTokens, formatCost } from '../tools/toolCost';
 import { rankByRelevance, relatedTools, type NamedTool } from './toolNames';
+import { LOADED_PER_SEARCH, searchToolDefinition } from '../common/toolTokens';
 
 export const SEARCH_TOOL = 'mcp_search_tools';
-/** Tools one search loads at most. */
-const LOADED_PER_SEARCH = 8;
 
 export type ToolSearchMode = 'off' | 'overBudget' | 'always';
 
@@ -65,11 +64,7 @@ export class ToolSearch {
   constructor(private readonly tools: Map<string, NamedTool<Tool>>) {}
 
   searchTool(): vscode.LanguageModelChatTool {
-    return {
-      name: SEARCH_TOOL,
-      description: `Finds tools of the user's MCP servers for a task (${this.tools.size} are available, none loaded yet). Describe what you need in a few words; the tools found become callable in your next step.`,
-      inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'What the tool should do' } }, required: ['query'] },
-    };
+    return searchToolDefinition(this.tools.size) as vscode.LanguageModelChatTool;
   }
 
   /** The names of the tools loaded so far. */

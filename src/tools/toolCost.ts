@@ -4,14 +4,10 @@
 // `@mcp` answer say it.
 import type { Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { definitionText, estimateTokens } from '../common/toolTokens';
 import type { ToolCatalog } from './toolCatalog';
 
-/** What a request sends of a tool (chat/toolsChat.ts sends the same three things). */
-export function definitionText(tool: Pick<Tool, 'name' | 'description' | 'inputSchema'>): string {
-  return JSON.stringify({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema });
-}
-
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+export { definitionText, estimateTokens };
 
 export interface Cost {
   tokens: number;
