@@ -11,6 +11,7 @@
 // Only the user's own settings can claim a registry origin: a workspace's entry saying it came from a registry
 // is not believed (it is the repository's word), so it never passes a registry rule.
 import { basename } from 'node:path';
+import { SettingKeys } from '../common/settingKeys';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { ConfiguredServer } from '../mcp/sessionManager';
 
@@ -25,9 +26,9 @@ export interface ServerPolicy {
 }
 
 export const POLICY_SETTINGS = {
-  allowed: 'mcpClient.policy.allowed',
-  denied: 'mcpClient.policy.denied',
-  registryOnly: 'mcpClient.policy.registryOnly',
+  allowed: SettingKeys.policyAllowed,
+  denied: SettingKeys.policyDenied,
+  registryOnly: SettingKeys.policyRegistryOnly,
   vscodeAccess: 'chat.mcp.access',
 } as const;
 
