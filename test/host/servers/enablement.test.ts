@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
 import { activateAll, serverTreeItem, stateOf } from '../helpers';
+import { ui } from '../uiDriver';
+
+const root = join(__dirname, '..', '..', '..', '..');
 
 const fixture = () => join(process.env.MCP_CLIENT_FIXTURES!, 'servers', 'fixtureServer.js');
 const marker = (name: string) => `--enablement=${name}`;
@@ -27,6 +30,20 @@ async function described(name: string, description: string) {
     const item = await serverTreeItem(name);
     return item?.description === description ? item : undefined;
   });
+}
+
+/** The effective-state tooltip, as a person sees it: the other panes folded so that the server's row is in sight. */
+async function screenshotTooltip(name: string, expect: string): Promise<void> {
+  await vscode.commands.executeCommand('mcpClient.servers.focus');
+  const open = '.pane-header[aria-expanded="true"]:not([aria-label^="Servers"]):visible';
+  const folded: string[] = [];
+  for (let i = 0; i < 10 && (await ui.text(open, { wait: false })) !== null; i++) {
+    folded.push(((await ui.attribute(open, 'aria-label')) ?? '').split(' ')[0]!);
+    await ui.click(open);
+  }
+  assert.ok(await ui.hover(`.pane:has(.pane-header[aria-label^="Servers"]) .monaco-list-row[aria-label^="${name} "] .label-name`, expect), 'the tooltip shows');
+  await ui.screenshot(join(root, 'docs', 'images', 'server-effective-state.png'));
+  for (const pane of folded) await ui.click(`.pane-header[aria-label^="${pane}"][aria-expanded="false"]`);
 }
 
 describe('Turning servers on and off (issue 27)', () => {
@@ -61,6 +78,7 @@ describe('Turning servers on and off (issue 27)', () => {
     assert.match(offHere.tooltip, /Defined in: user settings/);
     assert.equal(JSON.stringify(userServers()), written, 'the user settings are unchanged');
     assert.equal(config().inspect('mcpClient.servers')?.workspaceValue, undefined, 'nothing written to the workspace settings');
+    if (process.env.MCP_CLIENT_SCREENSHOTS) await screenshotTooltip('switchable', 'Not running');
     // Start does not run a server turned off.
     await vscode.commands.executeCommand('mcpClient.startServer', 'switchable');
     assert.equal(await stateOf('switchable'), 'stopped');
