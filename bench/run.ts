@@ -9,6 +9,7 @@ import { protocolViewRows } from './protocolView';
 import { bigLists, manyServers, sessionOverhead, type Row } from './scenarios';
 import { sandboxRows } from './sandbox';
 import { startupRows } from './startup';
+import { toolSearchRows } from './toolSearch';
 
 const root = join(__dirname, '..', '..');
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   rows.push(...overhead.rows, ...(await protocolViewRows()), ...(await bigLists()), ...(await manyServers()), ...(await catalogAtWindowOpen()));
   rows.push(...(await startupRows()));
   rows.push(...(await sandboxRows()));
+  rows.push(...toolSearchRows());
   rows.push(...activationAndSize());
 
   const table = [

@@ -213,6 +213,16 @@ const ACTIONS = {
     await locator.first().click({ timeout: WAIT_MS });
     return true;
   },
+  /** Rests the mouse on the first element matching `selector`, and waits for a hover that contains `expect` (a tooltip). */
+  async hover(page, { selector, expect }) {
+    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: expect }).first();
+    for (let attempt = 0; attempt < 5 && !(await hover.isVisible()); attempt++) {
+      await page.mouse.move(0, 0);
+      await page.locator(selector).first().hover({ timeout: WAIT_MS });
+      await hover.waitFor({ state: 'visible', timeout: 4_000 }).catch(() => {});
+    }
+    return hover.isVisible();
+  },
   /** The text of the first element matching `selector` (and containing `text`, or being exactly it) in the workbench, or null. */
   async text(page, { selector, text, exact, wait }) {
     let locator = page.locator(selector);

@@ -130,11 +130,14 @@ export async function deactivate(): Promise<void> {
   manager = undefined;
 }
 
-/** `.vscode/mcp.json` is read in place (config/vscodeMcpJson.ts): an edit, a new or a deleted file re-reads it. */
+/** `.vscode/mcp.json` and the root `.mcp.json` are read in place (config/vscodeMcpJson.ts): an edit, a new or a deleted file re-reads them. */
 function watchMcpJson(reconcile: () => void): vscode.Disposable {
-  const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
-  watcher.onDidChange(reconcile);
-  watcher.onDidCreate(reconcile);
-  watcher.onDidDelete(reconcile);
-  return watcher;
+  const watchers = ['**/.vscode/mcp.json', '**/.mcp.json'].map((glob) => {
+    const watcher = vscode.workspace.createFileSystemWatcher(glob);
+    watcher.onDidChange(reconcile);
+    watcher.onDidCreate(reconcile);
+    watcher.onDidDelete(reconcile);
+    return watcher;
+  });
+  return vscode.Disposable.from(...watchers);
 }

@@ -12,7 +12,8 @@ import { ToolApprovals } from '../chat/toolApprovals';
 import { toolApprovalStores } from '../chat/toolApprovalStores';
 import type { UserAnswers } from '../common/userAnswers';
 import { readConfiguredServers } from '../config/configuredServers';
-import { readLogLevel } from '../config/configurationReader';
+import { readLogLevel, readServerPolicy } from '../config/configurationReader';
+import { applyPolicy } from '../config/serverPolicy';
 import { registerDevMode } from '../devmode/registerDevMode';
 import { IconCache } from '../icons/iconCache';
 import { ElicitationCapability } from '../elicitation/elicitationCapability';
@@ -37,10 +38,12 @@ import { watchChatModels } from '../common/chatModels';
 import { registerVscodeSharing } from '../servers/vscodeSharing';
 import { registerAddServerCommand } from '../servers/addServer';
 import { registerServerCommands } from '../servers/serverCommands';
+import { registerEnablement } from '../servers/enablementCommands';
 import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { instructionsMarkdown } from '../servers/instructionsMarkdown';
 import { registerTools } from '../tools/registerTools';
+import { toolCostNotes } from '../tools/toolCost';
 import type { ToolResultDocuments } from '../tools/toolResultDocuments';
 import type { PromptDocuments } from '../prompts/promptDocuments';
 import { showToolResult } from '../tools/runTool';
@@ -148,7 +151,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   // Old icon files go a while after start-up, off the activation path.
   const pruneIcons = setTimeout(() => void icons.prune(), 60_000);
   context.subscriptions.push({ dispose: () => clearTimeout(pruneIcons) });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, icons, tasks.tasks);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, context.workspaceState, icons, tasks.tasks);
   openTaskResult = async (task) => {
     await toolCatalog.load();
     const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
@@ -157,7 +160,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const resources = registerResources(sessions, serverLog, icons, catalogs);
   const skills = registerSkills(sessions);
   const prompts = registerPrompts(sessions, context.globalState, host.results.prompts, icons, catalogs);
-  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
+  const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, switches: tools.switches, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
   const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
   // The server author's workbench: Protocol view (a tap in every session), history, saved calls as tests, doctor.
@@ -169,8 +172,11 @@ export function activateContributions(host: ActivationHost): Contributions {
   };
   const workbench = registerWorkbench({ context, sessions, answers, catalog: toolCatalog, devRestarted: devMode.onDidRestart, prepareDiagnosis });
 
+  // The user's switches (on/off here or everywhere, new servers) over what the settings and mcp.json files define.
+  const enablement = registerEnablement(context.workspaceState, context.globalState, sessions, host.reconcile);
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
+    ...enablement.disposables,
     registerAddServerCommand(),
     watchChatModels(context.globalState),
     ...registerVscodeSharing(sessions, context.workspaceState, host.reconcile),
@@ -189,6 +195,7 @@ export function activateContributions(host: ActivationHost): Contributions {
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
     host.serversTree.addNotes(sandbox.notes),
+    host.serversTree.addNotes(toolCostNotes(tools.costs)),
     ...sandbox.disposables,
     icons,
     host.serversTree.setIcons(icons),
@@ -205,6 +212,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         prompts: prompts.services,
         tools: tools.catalog,
         toolsTree: tools.tree,
+        toolsView: tools.view,
         chatResponses: chat.responses,
         answers,
         apps: apps.views,
@@ -230,7 +238,8 @@ export function activateContributions(host: ActivationHost): Contributions {
         sandboxRefusals: sandbox.refusals,
         tap: workbench.tapFor(definition.name),
       }),
-    readConfiguredServers,
+    // The administrator's rules last: a server they refuse says so whatever the user's switches say.
+    readConfiguredServers: (globalStoragePath) => applyPolicy(enablement.apply(readConfiguredServers(globalStoragePath)), readServerPolicy()),
     loadDefinition,
     chatHandler: chat.handler,
     resourceFileSystem: resources.fileSystem,

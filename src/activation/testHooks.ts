@@ -20,7 +20,7 @@ import type { ResourcesTreeProvider } from '../resources/resourcesTree';
 import { activeTemplatePicker } from '../resources/templatePicker';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import type { ToolCatalog } from '../tools/toolCatalog';
-import type { ToolsTreeProvider } from '../tools/toolsTree';
+import type { ToolsNode, ToolsTreeProvider } from '../tools/toolsTree';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { TasksTreeProvider } from '../tasks/tasksTree';
 import type { Logger } from '../mcp/logger';
@@ -41,6 +41,7 @@ export const TestHookIds = {
   questions: 'mcpClient.test.questions',
   tools: 'mcpClient.test.tools',
   toolsTree: 'mcpClient.test.toolsTree',
+  revealInToolsView: 'mcpClient.test.revealInToolsView',
   apps: 'mcpClient.test.apps',
   closedApps: 'mcpClient.test.closedApps',
   unqueueAnswers: 'mcpClient.test.unqueueAnswers',
@@ -61,6 +62,8 @@ export interface Inspectable {
   prompts: PromptServices;
   tools: ToolCatalog;
   toolsTree: ToolsTreeProvider;
+  /** The Tools view, to scroll a row into sight before the UI driver clicks it (as a person scrolls). */
+  toolsView: vscode.TreeView<ToolsNode>;
   chatResponses: ResponseLog;
   answers: UserAnswers;
   apps: AppViews;
@@ -72,7 +75,7 @@ export interface Inspectable {
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions, workbench } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, toolsView, chatResponses, answers, apps, tasksTree, skillsTree, sessions, workbench } = parts;
   const command = vscode.commands.registerCommand;
   // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
   let notifications: { severity: Severity; message: string }[] = [];
@@ -146,6 +149,10 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
     command(TestHookIds.tools, async () => {
       await tools.load();
       return tools.servers().map((s) => ({ server: s.server, status: s.status, tools: s.items.map((t) => t.name) }));
+    }),
+    command(TestHookIds.revealInToolsView, async (server: string, tool?: string) => {
+      const node = (await toolsTree.getChildren({ kind: 'server', server })).find((n) => n.kind === 'tool' && n.tool.name === tool);
+      await toolsView.reveal(node ?? { kind: 'server', server }, { select: false, focus: false, expand: true });
     }),
     command(TestHookIds.toolsTree, async () =>
       Promise.all(
@@ -260,6 +267,7 @@ function plainTreeItem(item: vscode.TreeItem) {
     description: item.description,
     tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip,
     contextValue: item.contextValue,
+    ...(item.checkboxState !== undefined ? { checked: (typeof item.checkboxState === 'object' ? item.checkboxState.state : item.checkboxState) === vscode.TreeItemCheckboxState.Checked } : {}),
   };
 }
 

@@ -31,6 +31,21 @@ function clean(text: string): string {
  */
 export function mostRelevant<T extends { name: string; description?: string; title?: string }>(tools: readonly T[], prompt: string, limit: number): T[] {
   if (tools.length <= limit) return tools.slice();
+  const ranked = new Set(rankByRelevance(tools, prompt).slice(0, limit));
+  return tools.filter((t) => ranked.has(t));
+}
+
+/** Every tool, the most related to the words first (name matches count thrice), the original order among equals. */
+export function rankByRelevance<T extends { name: string; description?: string; title?: string }>(tools: readonly T[], prompt: string): T[] {
+  return scored(tools, prompt).map((x) => x.t);
+}
+
+/** At most `limit` tools that share a word with `prompt`, the most related first (tool search). */
+export function relatedTools<T extends { name: string; description?: string; title?: string }>(tools: readonly T[], prompt: string, limit: number): T[] {
+  return scored(tools, prompt).filter((x) => x.s > 0).slice(0, limit).map((x) => x.t);
+}
+
+function scored<T extends { name: string; description?: string; title?: string }>(tools: readonly T[], prompt: string): { t: T; index: number; s: number }[] {
   const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
   const score = (t: T) => {
     const text = `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase();
@@ -38,10 +53,5 @@ export function mostRelevant<T extends { name: string; description?: string; tit
     for (const w of words) if (text.includes(w)) s += t.name.toLowerCase().includes(w) ? 3 : 1;
     return s;
   };
-  return tools
-    .map((t, index) => ({ t, index, s: score(t) }))
-    .sort((a, b) => b.s - a.s || a.index - b.index)
-    .slice(0, limit)
-    .sort((a, b) => a.index - b.index)
-    .map((x) => x.t);
+  return tools.map((t, index) => ({ t, index, s: score(t) })).sort((a, b) => b.s - a.s || a.index - b.index);
 }

@@ -5,7 +5,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
 import { SettingKeys } from '../common/settingKeys';
-import { toolVisibility } from '../mcp/apps/uiExtension';
 import { describeError } from '../mcp/errors';
 import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
@@ -20,19 +19,23 @@ import type { ToolApprovals } from './toolApprovals';
 import { confirmToolCall } from './toolConfirmation';
 import { modelContextMessage } from './appModelContext';
 import { toolResultParts } from './toolResultParts';
-import { modelToolNames, mostRelevant, type NamedTool } from './toolNames';
+import { READ_RESULT_TOOL, readLimits, ResultPager } from './largeResults';
+import { costTools, fitBudget, formatCost, readBudget, SEARCH_TOOL, ToolSearch, totalCost } from './toolBudget';
+import { CommandIds } from '../common/commandIds';
+import { modelToolNames, type NamedTool } from './toolNames';
+import { selectTools } from './toolSelection';
+import type { ToolSwitches } from '../tools/toolSwitches';
 import { historyMessages } from './toolsHistory';
 import { escapeMarkdownInline, inlineCode } from '../common/markdownSafety';
 import { shownLine } from '../common/serverText';
-
-/** VS Code and the common model APIs accept at most 128 tools in one request. */
-export const MAX_MODEL_TOOLS = 128;
 
 export interface ToolChatServices {
   sessions: Pick<SessionManager, 'get' | 'startDeferred'>;
   tools: ToolCatalog;
   answers: UserAnswers;
   approvals: ToolApprovals;
+  /** The Tools view's checkboxes: a tool turned off is never offered to the model. */
+  switches: Pick<ToolSwitches, 'isOn'>;
   /** MCP Apps: an "Open App" button for calls of tools with a UI, and what apps want the model to know. */
   apps?: Apps;
   /** Tool calls that their server runs as a task: followed in the Tasks view. */
@@ -51,32 +54,40 @@ export async function handleToolsChat(
   await services.tools.load();
   // A model that says it cannot call tools gets none (sending them would fail the request).
   const canCallTools = (request.model as { capabilities?: { supportsToolCalling?: boolean } }).capabilities?.supportsToolCalling !== false;
-  // Tools meant only for apps (`_meta.ui.visibility` without "model") are never offered to the model.
-  const available = !canCallTools
-    ? []
-    : services.tools.servers().flatMap((s) => (s.status === 'ready' ? s.items.filter((t) => toolVisibility(t).model).map((t) => ({ server: s.server, name: t.name, value: t })) : []));
-  const offered = mostRelevant(
-    available.map((t) => ({ ...t, description: t.value.description, title: t.value.title })),
-    request.prompt,
-    MAX_MODEL_TOOLS,
-  );
-  if (offered.length < available.length) {
-    out.markdown(`*${vscode.l10n.t('{0} MCP tools are available; the {1} most related to your request are offered to the model.', available.length, offered.length)}*\n\n`);
-  } else if (!canCallTools) {
+  const selection = selectTools(services.tools, services.switches, request.prompt, canCallTools);
+  const offered = selection.offered;
+  for (const note of selection.notes) out.markdown(`*${note}*\n\n`);
+  if (!canCallTools) {
     out.markdown(`*${vscode.l10n.t('{0} cannot call tools; it answers without the MCP tools.', request.model.name)}*\n\n`);
-  } else if (available.length === 0) {
+  } else if (offered.length === 0 && selection.notes.length === 0) {
     out.markdown('*No running MCP server offers tools; the model answers on its own.*\n\n');
   }
-  const byName = modelToolNames<Tool>(offered);
-  const tools: vscode.LanguageModelChatTool[] = [...byName].map(([name, t]) => ({
-    name,
-    description: `${t.value.description ?? getTitle(t.value)} (MCP server '${t.server}', tool '${t.name}')`,
-    inputSchema: t.value.inputSchema,
-  }));
+  // What the tools cost in the model's context; over the budget, the most related that fit, or tool search.
+  const budget = readBudget();
+  const costs = await costTools(request.model, offered, token);
+  const total = totalCost(offered, costs);
+  const overBudget = budget.tokens > 0 && total.tokens > budget.tokens;
+  const searching = offered.length > 0 && (budget.search === 'always' || (overBudget && budget.search === 'overBudget'));
+  let sent = offered;
+  if (overBudget && !searching) {
+    sent = fitBudget(offered, costs, selection.prompt, budget.tokens);
+    out.markdown(`*${vscode.l10n.t('The {0} tools take {1}, over the budget of {2} tokens ({3}): the {4} most related to your request that fit are offered.', offered.length, formatCost(total), budget.tokens.toLocaleString(), `\`${SettingKeys.chatToolTokenBudget}\``, sent.length)}*\n\n`);
+  }
+  if (searching) out.markdown(`*${vscode.l10n.t('Tool search: the model gets a search tool and loads the tools it asks for ({0} tools, {1} if all were sent).', offered.length, formatCost(total))}*\n\n`);
+  const byName = modelToolNames<Tool>(sent);
+  const definitions = new Map<string, vscode.LanguageModelChatTool>(
+    [...byName].map(([name, t]) => [name, { name, description: `${t.value.description ?? getTitle(t.value)} (MCP server '${t.server}', tool '${t.name}')`, inputSchema: t.value.inputSchema }]),
+  );
+  const search = searching ? new ToolSearch(byName) : undefined;
+  const toolsNow = () => (search ? [search.searchTool(), ...search.loadedNames().map((n) => definitions.get(n)!)] : [...definitions.values()]);
+  /** The MCP tools the model was sent in any step, for the answer's last line. */
+  const everSent = new Set<string>();
   const maxRounds = vscode.workspace.getConfiguration().get<number>(SettingKeys.chatMaxToolRounds, 10);
+  // Results over the size limit: the model gets their start and a tool to read on (largeResults.ts).
+  const pager = new ResultPager(readLimits());
   // What open apps asked to tell the model goes with this request, once, and the answer says so.
   const appContext = modelContextMessage(services.apps?.takeModelContext() ?? [], out);
-  const messages = [...historyMessages(history), ...appContext, vscode.LanguageModelChatMessage.User(request.prompt)];
+  const messages = [...historyMessages(history), ...appContext, vscode.LanguageModelChatMessage.User(selection.prompt)];
   // "Open App" buttons go after the model's answer: VS Code folds what comes before it into its
   // "Completed N steps" summary, where a button would be out of sight.
   const appButtons: vscode.Command[] = [];
@@ -88,12 +99,13 @@ export async function handleToolsChat(
   };
   try {
     for (let round = 0; ; round++) {
+      if (round < maxRounds) for (const t of toolsNow()) if (byName.has(t.name)) everSent.add(t.name);
       const calls: vscode.LanguageModelToolCallPart[] = [];
       const texts: vscode.LanguageModelTextPart[] = [];
       try {
         const response = await request.model.sendRequest(
           messages,
-          { tools: round < maxRounds ? tools : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
+          { tools: round < maxRounds ? [...toolsNow(), ...(pager.holdsAny ? [pager.readTool()] : [])] : [], justification: vscode.l10n.t('MCP Client offers the tools of your MCP servers to the model.') },
           token,
         );
         for await (const part of response.stream) {
@@ -119,11 +131,22 @@ export async function handleToolsChat(
       const results: vscode.LanguageModelToolResultPart[] = [];
       for (const call of calls) {
         if (token.isCancellationRequested) return {};
-        results.push(new vscode.LanguageModelToolResultPart(call.callId, await runCall(services, byName.get(call.name), call, steps, token)));
+        const parts =
+          call.name === SEARCH_TOOL && search
+            ? [new vscode.LanguageModelTextPart(search.search(call.input))]
+            : call.name === READ_RESULT_TOOL && pager.holdsAny
+              ? pager.read(call.input)
+              : await runCall(services, byName.get(call.name), call, steps, token, pager);
+        results.push(new vscode.LanguageModelToolResultPart(call.callId, parts));
       }
       messages.push(vscode.LanguageModelChatMessage.User(results));
     }
   } finally {
+    if (vscode.workspace.getConfiguration().get<boolean>(SettingKeys.chatShowToolsSent) && everSent.size) {
+      const names = [...everSent];
+      const cost = totalCost(names.map((n) => byName.get(n)!), costs);
+      out.markdown(`\n\n*${vscode.l10n.t('Sent {0} tools ({1}): {2}', names.length, formatCost(cost), names.join(', '))}*`);
+    }
     for (const command of appButtons) out.button(command);
   }
 }
@@ -134,6 +157,7 @@ async function runCall(
   call: vscode.LanguageModelToolCallPart,
   out: ChatOutput,
   token: vscode.CancellationToken,
+  pager: ResultPager,
 ): Promise<(vscode.LanguageModelTextPart | vscode.LanguageModelPromptTsxPart)[]> {
   const text = (value: string) => [new vscode.LanguageModelTextPart(value)];
   if (!target) return text(`There is no tool named '${call.name}'.`);
@@ -163,7 +187,13 @@ async function runCall(
     const called = result.isError ? `⚠ ${vscode.l10n.t('Called {0}: the tool reported an error', label)}` : vscode.l10n.t('Called {0}', label);
     out.markdown(`\n\n${called}${problem ? ` (${escapeMarkdownInline(problem)})` : ''}.\n\n`);
     if (app) out.button(app.command);
-    return toolResultParts(result, problem);
+    const fitted = pager.fit(toolResultParts(result, problem));
+    if (fitted.cut) {
+      const held = fitted.cut.mediaHeld ? vscode.l10n.t(' and {0} image or audio over the byte limit', fitted.cut.mediaHeld) : '';
+      out.markdown(`*${vscode.l10n.t('The result of {0} is ≈{1} tokens{2}, over the limit ({3}): the model got its start and reads the rest on demand.', label, fitted.cut.tokens.toLocaleString(), held, `\`${SettingKeys.chatMaxResultTokens}\``)}*\n\n`);
+      out.button({ command: CommandIds.openWholeResult, title: vscode.l10n.t('Open Whole Result of {0}', tool.name), arguments: [server, tool, confirmation.args, result] });
+    }
+    return fitted.parts;
   } catch (error) {
     app?.end(abort.signal.aborted ? { cancelled: vscode.l10n.t('The chat request was stopped.') } : { error: describeError(error) });
     // The error is the server's text: escaped like any server text in Markdown.

@@ -10,6 +10,12 @@ export const CommandIds = {
   restartServer: 'mcpClient.restartServer',
   showOutput: 'mcpClient.showOutput',
   showServers: 'mcpClient.showServers',
+  // Enablement (src/servers/enablementCommands.ts): turned on or off here or everywhere, outside the settings
+  turnOffHere: 'mcpClient.servers.turnOffHere',
+  turnOffEverywhere: 'mcpClient.servers.turnOffEverywhere',
+  turnOnHere: 'mcpClient.servers.turnOnHere',
+  turnOnEverywhere: 'mcpClient.servers.turnOnEverywhere',
+  manageTrust: 'mcpClient.servers.manageTrust',
   // Sandbox (src/sandbox/): the Servers view's "Allow … for This Server"
   allowSandboxAccess: 'mcpClient.sandbox.allow',
   // Trust (src/trust/)
@@ -27,6 +33,8 @@ export const CommandIds = {
   openResourceTemplate: 'mcpClient.resources.openTemplate',
   // Tools (src/tools/)
   callTool: 'mcpClient.tools.call',
+  // A tool result the model got only the start of (chat/largeResults.ts): the whole of it, for the user
+  openWholeResult: 'mcpClient.tools.openWholeResult',
   refreshTools: 'mcpClient.tools.refresh',
   chooseMcpJsonRunner: 'mcpClient.servers.chooseMcpJsonRunner',
   sendToolArguments: 'mcpClient.tools.sendArguments',
@@ -87,4 +95,5 @@ export const VscodeCommandIds = {
   setContext: 'setContext',
   showMarkdownPreview: 'markdown.showPreview',
   openChat: 'workbench.action.chat.open',
+  manageTrust: 'workbench.trust.manage',
 } as const;

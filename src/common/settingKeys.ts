@@ -10,12 +10,22 @@ export const SettingKeys = {
   registryHeaders: 'mcpClient.registry.headers',
   registryCheckForUpdates: 'mcpClient.registry.checkForUpdates',
   startServers: 'mcpClient.startServers',
+  newServers: 'mcpClient.newServers',
+  policyAllowed: 'mcpClient.policy.allowed',
+  policyDenied: 'mcpClient.policy.denied',
+  policyRegistryOnly: 'mcpClient.policy.registryOnly',
   sandboxDefault: 'mcpClient.sandbox.default',
   logLevel: 'mcpClient.logLevel',
   promptsDefaultAction: 'mcpClient.prompts.defaultAction',
   resourcesMaxSizeMB: 'mcpClient.resources.maxSizeMB',
   toolsAutoApprove: 'mcpClient.tools.autoApprove',
   chatMaxToolRounds: 'mcpClient.chat.maxToolRounds',
+  chatToolSets: 'mcpClient.chat.toolSets',
+  chatMaxResultTokens: 'mcpClient.chat.maxResultTokens',
+  chatToolTokenBudget: 'mcpClient.chat.toolTokenBudget',
+  chatToolSearch: 'mcpClient.chat.toolSearch',
+  chatShowToolsSent: 'mcpClient.chat.showToolsSent',
+  chatMaxResultMediaKB: 'mcpClient.chat.maxResultMediaKB',
   samplingApproval: 'mcpClient.sampling.approval',
   samplingModels: 'mcpClient.sampling.models',
   samplingReviewResponses: 'mcpClient.sampling.reviewResponses',
@@ -24,5 +34,8 @@ export const SettingKeys = {
 
 /** VS Code's own per-folder MCP file, which MCP Client reads in place (config/vscodeMcpJson.ts). */
 export const WORKSPACE_MCP_JSON = '.vscode/mcp.json';
+
+/** The workspace-root file VS Code 1.140 reads instead (`servers`), as Claude Code does (`mcpServers`): read in place too. */
+export const ROOT_MCP_JSON = '.mcp.json';
 
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];

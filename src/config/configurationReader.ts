@@ -9,6 +9,7 @@ import type { McpLogLevel } from '../mcp/logger';
 import { START_POLICIES, type StartPolicy } from '../mcp/serverDefinition';
 import type { ResolveContext, ServerSource } from './resolveServers';
 import { defaultSandboxContext, sandboxPolicyOf } from './sandboxPolicy';
+import { POLICY_SETTINGS, type ServerPolicy } from './serverPolicy';
 
 const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -69,6 +70,26 @@ export function readResolveContext(): ResolveContext {
   };
 }
 
+/**
+ * The administrator's rules (config/serverPolicy.ts). Application-scoped settings, read from the user (or
+ * machine, or policy) level only: a workspace cannot loosen them. `chat.mcp.access` counts as a ceiling from the
+ * user level only: a workspace's "none" is "Run Here Only" (servers/vscodeSharing.ts), not a refusal.
+ */
+export function readServerPolicy(): ServerPolicy {
+  const config = vscode.workspace.getConfiguration();
+  const list = (key: string) => {
+    const value = config.inspect<unknown>(key)?.globalValue;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
+  };
+  const access = config.inspect<string>(POLICY_SETTINGS.vscodeAccess)?.globalValue;
+  return {
+    allowed: list(POLICY_SETTINGS.allowed),
+    denied: list(POLICY_SETTINGS.denied),
+    registryOnly: config.inspect<boolean>(POLICY_SETTINGS.registryOnly)?.globalValue === true,
+    vscodeAccess: access === 'none' || access === 'registry' ? access : 'all',
+  };
+}
+
 export function readLogLevel(): McpLogLevel {
   const value = vscode.workspace.getConfiguration().get<string>(SettingKeys.logLevel);
   return LOG_LEVELS.find((l) => l === value) ?? 'info';
@@ -97,7 +118,7 @@ export function onDidChange(listener: (change: ConfigurationChange) => void): vs
     listener({
       // Whether VS Code runs the mcp.json servers decides whether we do.
       // The sandbox policy is part of each server's definition (which ones run sandboxed).
-      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers) || event.affectsConfiguration(SettingKeys.sandboxDefault),
+      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers) || event.affectsConfiguration(SettingKeys.sandboxDefault) || event.affectsConfiguration(SettingKeys.newServers) || event.affectsConfiguration('mcpClient.policy'),
       logLevel: event.affectsConfiguration(SettingKeys.logLevel),
     });
   });

@@ -133,6 +133,7 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     autoStart: entry.autoStart,
     ...(entry.start ? { start: entry.start } : {}),
     disabled: entry.disabled,
+    ...(entry.registry ? { registry: { url: entry.registry.url, name: entry.registry.name } } : {}),
     ...(entry.type !== 'stdio' && entry.oauth ? { oauth: entry.oauth } : {}),
     ...(dev ? { dev } : {}),
     ...(sandbox ? { sandbox } : {}),

@@ -19,7 +19,7 @@ import type { ServerDefinition, StdioTransportConfig } from '../mcp/serverDefini
 import type { ConfiguredServer } from '../mcp/sessionManager';
 import { type ResolveContext, resolveServers, type ServerSource } from './resolveServers';
 
-export { WORKSPACE_MCP_JSON } from '../common/settingKeys';
+export { ROOT_MCP_JSON, WORKSPACE_MCP_JSON } from '../common/settingKeys';
 
 /** One mcp.json file: where it is (for messages) and the servers it holds, as written. */
 export interface McpJsonFile {
@@ -30,7 +30,7 @@ export interface McpJsonFile {
 export interface VscodeMcp {
   /** VS Code's own MCP support may run servers (`chat.mcp.access` is not "none"). */
   enabled: boolean;
-  /** The workspace folders' `.vscode/mcp.json` files. */
+  /** The workspace folders' `.mcp.json` and `.vscode/mcp.json` files: a name in an earlier file wins. */
   workspace: McpJsonFile[];
   /** The user's (profile) mcp.json, which VS Code runs too. */
   user?: McpJsonFile;
@@ -38,12 +38,19 @@ export interface VscodeMcp {
   running?: readonly ObservedProcess[];
 }
 
-/** The `servers` of an mcp.json text (JSON with comments), or undefined when there are none. */
-export function mcpJsonServers(text: string): Record<string, unknown> | undefined {
+/**
+ * The servers of an mcp.json text (JSON with comments), or undefined when there are none: `servers` (VS Code's
+ * key), and with `mcpServers` also the key Claude Code writes in a workspace-root `.mcp.json` (a name under
+ * `servers` wins).
+ */
+export function mcpJsonServers(text: string, keys: readonly ('servers' | 'mcpServers')[] = ['servers']): Record<string, unknown> | undefined {
   const root = parse(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
   if (typeof root !== 'object' || root === null) return undefined;
-  const servers = (root as Record<string, unknown>).servers;
-  return typeof servers === 'object' && servers !== null && !Array.isArray(servers) ? (servers as Record<string, unknown>) : undefined;
+  const found = keys.flatMap((key) => {
+    const servers = (root as Record<string, unknown>)[key];
+    return typeof servers === 'object' && servers !== null && !Array.isArray(servers) ? [servers as Record<string, unknown>] : [];
+  });
+  return found.length ? Object.assign({}, ...found.reverse()) : undefined;
 }
 
 /** Everything that makes two definitions the same server: the whole transport (command, args, env, cwd; or URL, headers). */
@@ -73,12 +80,13 @@ export function leftToVscodeReason(file: string, pid: number): string {
  * marked `leftToVscode` while VS Code runs the same definition.
  */
 export function withVscodeMcp(fromSettings: ConfiguredServer[], mcp: VscodeMcp, ctx: ResolveContext): ConfiguredServer[] {
+  // One server per name: the settings first, then each file in order; never two copies of one name.
   const taken = new Set(fromSettings.map((s) => s.name));
-  const own = mcp.workspace.flatMap((file) =>
-    resolveServers([file.source], ctx, file.label)
-      .filter((s) => !taken.has(s.name))
-      .map((s) => ({ ...s, ...(s.definition ? { definition: { ...s.definition, definedIn: file.label } } : {}), file })),
-  );
+  const own = mcp.workspace.flatMap((file) => {
+    const servers = resolveServers([file.source], ctx, file.label).filter((s) => !taken.has(s.name));
+    for (const s of servers) taken.add(s.name);
+    return servers.map((s) => ({ ...s, ...(s.definition ? { definition: { ...s.definition, definedIn: file.label } } : {}), file }));
+  });
   const strip = ({ file: _file, ...s }: (typeof own)[number]): ConfiguredServer => s;
   if (!mcp.enabled) return sortByName([...fromSettings, ...own.map(strip)]);
   // Every stdio definition VS Code would run, by identity, with its file and whether it names a cwd.

@@ -82,6 +82,12 @@ export interface ServerDefinition {
   disabled: boolean;
   /** Why MCP Client does not start it: VS Code's own MCP support runs the same server (config/vscodeMcpJson.ts). */
   leftToVscode?: string;
+  /** The user turned it off outside the settings (config/enablement.ts): in this workspace, everywhere, or new and not yet on. */
+  turnedOff?: TurnedOff;
+  /** The MCP registry it was installed from (src/registry writes it), for updates and the administrator's rules. */
+  registry?: { url: string; name: string };
+  /** An administrator's rule refused it (config/serverPolicy.ts): the whole refusal, naming the rule. */
+  refusedBy?: string;
   /** The file a server comes from when not from the settings (`.vscode/mcp.json`), for where it is shown as defined. */
   definedIn?: string;
   oauth?: OAuthSettings;
@@ -94,6 +100,16 @@ export interface ServerDefinition {
    */
   environment?: EnvironmentValue[];
 }
+
+/** Why the user's switches keep a server off: this workspace, everywhere, or a new server not turned on yet. */
+export type TurnedOff = 'workspace' | 'everywhere' | 'new';
+
+/** What the Servers view says of a server turned off, with the one action that turns it on. */
+export const TURNED_OFF_REASONS: Record<TurnedOff, string> = {
+  workspace: 'Turned off in this workspace. "Turn On in This Workspace" runs it here again.',
+  everywhere: 'Turned off everywhere. "Turn On Everywhere" runs it again (or "Turn On in This Workspace", here only).',
+  new: 'A new server, off until you turn it on ("mcpClient.newServers" is "disabled"). "Turn On Everywhere" or "Turn On in This Workspace" runs it.',
+};
 
 export interface EnvironmentValue {
   /** The environment variable. */
@@ -112,6 +128,8 @@ export const PRESENTATION_ONLY = {
   autoStart: 'when the server starts (at window open or by hand), not what it runs',
   start: 'when the server starts (at window open or on first use), not what it runs',
   disabled: 'whether the server starts at all; a disabled server never runs, so nothing is consented',
+  turnedOff: 'not a setting: the user turned the server off outside the settings; a server turned off never runs, so nothing is consented',
+  refusedBy: 'not a setting: an administrator\'s rule refused the server; a refused server never runs, so nothing is consented',
   leftToVscode: 'not a setting: whether VS Code runs the same server instead of this extension',
   registry: 'where an update is looked for (a later update is asked about when installed), not what runs; that a registry install runs sandboxed by default reaches the hash through `sandbox`',
 } as const satisfies Record<string, string>;

@@ -4,7 +4,7 @@ import { describeError } from './errors';
 import { Disposable, Emitter, type IDisposable } from './lifecycle';
 import type { McpLogLevel } from './logger';
 import type { McpSession } from './session';
-import { definitionKey, type ServerDefinition, type ServerScope, type StartPolicy } from './serverDefinition';
+import { definitionKey, TURNED_OFF_REASONS, type ServerDefinition, type ServerScope, type StartPolicy } from './serverDefinition';
 import { SessionState } from './sessionState';
 
 /** One entry of the configuration: a valid definition, or the error that explains why not. */
@@ -194,6 +194,8 @@ export class SessionManager extends Disposable {
 
 /** Why the configuration itself says not to start a server, if it does. */
 function heldBackBySettings(definition: ServerDefinition): string | undefined {
+  if (definition.refusedBy) return definition.refusedBy;
   if (definition.disabled) return 'Disabled in settings ("disabled": true).';
+  if (definition.turnedOff) return TURNED_OFF_REASONS[definition.turnedOff];
   return definition.leftToVscode;
 }

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import { showError } from '../common/userMessages';
-import { WORKSPACE_MCP_JSON } from '../common/settingKeys';
+import { ROOT_MCP_JSON, WORKSPACE_MCP_JSON } from '../common/settingKeys';
 import { Disposable } from '../mcp/lifecycle';
 import { definitionKey } from '../mcp/serverDefinition';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
@@ -54,7 +54,7 @@ export class ErrorNotifier extends Disposable {
         const openSettings = l10n.t('Open Settings');
         void showError(shownArg(entry.configError), openSettings).then((choice) => {
           // An entry of .vscode/mcp.json says so first ("<folder>/.vscode/mcp.json servers…", config/resolveServers.ts).
-          if (choice) openEntry({ name: entry.name, scope: entry.scope, mcpJson: entry.configError!.split(' ')[0]!.endsWith(WORKSPACE_MCP_JSON) });
+          if (choice) openEntry({ name: entry.name, scope: entry.scope, mcpJson: entry.configError!.split(' ')[0]!.endsWith(WORKSPACE_MCP_JSON), rootMcpJson: entry.configError!.split(' ')[0]!.endsWith(ROOT_MCP_JSON) });
         });
       }
       const state = entry.session?.state;
@@ -93,7 +93,7 @@ export class ErrorNotifier extends Disposable {
     void showError(l10n.t("server '{0}' failed: {1}", shownArg(entry.name), shownArg(oneLine)), ...actions).then((choice) => {
       if (choice === showOutput) this.logs.show(entry.name);
       else if (choice === diagnose) void vscode.commands.executeCommand(CommandIds.diagnoseServer, entry.name);
-      else if (choice === openSettings) openEntry({ name: entry.name, scope: entry.scope, mcpJson: !!entry.session?.definition.definedIn?.endsWith(WORKSPACE_MCP_JSON) });
+      else if (choice === openSettings) openEntry({ name: entry.name, scope: entry.scope, mcpJson: !!entry.session?.definition.definedIn?.endsWith(WORKSPACE_MCP_JSON), rootMcpJson: !!entry.session?.definition.definedIn?.endsWith(ROOT_MCP_JSON) });
     });
   }
 

@@ -9,6 +9,7 @@ import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../
 import { md, mdJoin, mdText, type ShownMarkdown } from '../common/shownMarkdown';
 import { shownTooltip } from '../common/shownUi';
 import { missingCommandReason } from '../trust/consentPolicy';
+import { heldBackOf } from './effectiveState';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -44,6 +45,14 @@ export function startProblem(entry: ServerEntry): string | undefined {
 /** Where a server is defined, in words: `.vscode/mcp.json`, or "user settings", "workspace settings", "folder settings". */
 export function definedInLabel(entry: ServerEntry): string {
   return entry.session?.definition.definedIn ?? scopeLabel(entry.scope);
+}
+
+/** Where, with the scope that trust and consent go by: ".mcp.json (workspace)", "user settings". */
+export function definedInWithScope(entry: ServerEntry): string {
+  const file = entry.session?.definition.definedIn;
+  if (!file) return scopeLabel(entry.scope);
+  const scope = entry.scope === 'user' ? vscode.l10n.t('user') : entry.scope === 'folder' ? vscode.l10n.t('folder') : vscode.l10n.t('workspace');
+  return vscode.l10n.t('{0} ({1})', file, scope);
 }
 
 /** "user settings", "workspace settings", "folder settings": where a server is defined. */
@@ -97,6 +106,7 @@ export function descriptionFor(entry: ServerEntry): string {
     case 'stopped':
       if (entry.deferred) return vscode.l10n.t('starts on first use');
       if (startProblem(entry)) return vscode.l10n.t('error · command not found');
+      if (heldBackOf(entry)) return heldBackOf(entry)!.short;
       return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
   }
 }
@@ -117,7 +127,9 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   const state = stateOf(entry);
   // Notes first: they may ask for an action. Their text may quote the server (a path its sandbox refused).
   const parts: ShownMarkdown[] = notes.map((note) => md`${mdText(note.mark, 4)} ${mdText(note.tooltip)}`);
-  parts.push(md`**${mdText(entry.name, TextCaps.name)}** — ${mdText(descriptionFor(entry))}`, mdText(vscode.l10n.t('Defined in: {0}', definedInLabel(entry))));
+  parts.push(md`**${mdText(entry.name, TextCaps.name)}** — ${mdText(descriptionFor(entry))}`, mdText(vscode.l10n.t('Defined in: {0}', definedInWithScope(entry))));
+  const held = heldBackOf(entry);
+  if (held) parts.push(md`**${mdText(vscode.l10n.t('Not running: {0}', held.short))}** — ${mdText(vscode.l10n.t('to change it: {0}', held.action))}`);
   if (shadowsUserServer(entry)) {
     parts.push(md`⚠ ${mdText(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}`);
   }
@@ -165,7 +177,13 @@ export function contextValueFor(entry: ServerEntry): string {
   const words = ['mcpServer'];
   const state = stateOf(entry);
   if (state.kind === 'invalid') return words.join(' ');
-  if (SessionState.canStart(state)) words.push('canStart');
+  const held = heldBackOf(entry);
+  // A server turned off, refused or disabled has its own action instead of Start (effectiveState.ts).
+  const off = held && ['offHere', 'offEverywhere', 'offNew', 'refusedByPolicy', 'disabledInSettings'].includes(held.kind);
+  if (SessionState.canStart(state) && !off) words.push('canStart');
+  if (held) words.push(held.kind);
+  if (off && held.kind !== 'refusedByPolicy' && held.kind !== 'disabledInSettings') words.push('turnedOff');
+  else if (!off) words.push('canTurnOff');
   if (SessionState.canStop(state)) words.push('canStop');
   if (SessionState.canRestart(state)) words.push('canRestart');
   // OAuth (src/auth): Sign in where a sign-in is wanted, Sign out on every HTTP server.

@@ -6,14 +6,15 @@
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { VscodeCommandIds } from '../common/commandIds';
-import { SettingKeys } from '../common/settingKeys';
+import { ROOT_MCP_JSON, SettingKeys } from '../common/settingKeys';
 import type { ServerScope } from '../mcp/serverDefinition';
 
-/** Where a server entry is written: its scope, and whether it comes from `.vscode/mcp.json`. */
+/** Where a server entry is written: its scope, and whether it comes from `.vscode/mcp.json` or the root `.mcp.json`. */
 export interface EntryPlace {
   name: string;
   scope: ServerScope;
   mcpJson?: boolean;
+  rootMcpJson?: boolean;
 }
 
 /** Opens the file that holds the entry and selects it; the Settings UI when the entry cannot be found. */
@@ -41,6 +42,9 @@ async function candidates(place: EntryPlace): Promise<{ uri: vscode.Uri; path: s
   const folders = vscode.workspace.workspaceFolders ?? [];
   const inFolders = (file: string, path: string[]) => folders.map((f) => ({ uri: vscode.Uri.joinPath(f.uri, '.vscode', file), path }));
   if (place.mcpJson) return inFolders('mcp.json', ['servers', place.name]);
+  if (place.rootMcpJson) {
+    return ['servers', 'mcpServers'].flatMap((key) => folders.map((f) => ({ uri: vscode.Uri.joinPath(f.uri, ROOT_MCP_JSON), path: [key, place.name] })));
+  }
   const inSettings = [SettingKeys.servers, place.name];
   switch (place.scope) {
     case 'user': {

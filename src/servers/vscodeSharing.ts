@@ -69,7 +69,7 @@ async function chooseSharing(sessions: SessionManager): Promise<void> {
     {
       label: l10n.t('Leave to VS Code'),
       description: shownLine(runsHere ? undefined : vscode.l10n.t('current'), TextCaps.rowDescription),
-      detail: l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json when its chat starts them; until then MCP Client runs them, and stops its copy when VS Code starts one.'),
+      detail: l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json and .mcp.json when its chat starts them; until then MCP Client runs them, and stops its copy when VS Code starts one.'),
       choice: 'leaveToVscode',
     },
     {
@@ -80,7 +80,7 @@ async function chooseSharing(sessions: SessionManager): Promise<void> {
     },
   ];
   const picked = await pickOne(items, {
-    title: l10n.t('Who runs the servers of .vscode/mcp.json?'),
+    title: l10n.t('Who runs the servers of .vscode/mcp.json and .mcp.json?'),
     placeHolder: names.length ? l10n.t('Run by VS Code now: {0}', shownArg(names.join(', '))) : l10n.t('VS Code runs none of them now'),
   });
   if (picked) await applySharingChoice(picked.choice);
@@ -147,7 +147,9 @@ function tellChanges(sessions: SessionManager, state: vscode.Memento): vscode.Di
     if (ours.length && !state.get<boolean>(TOLD_RUN_HERE_KEY) && vscodeMcpOn()) {
       void state.update(TOLD_RUN_HERE_KEY, true);
       const choose = l10n.t('Choose Who Runs Them…');
-      void showInfo(l10n.t("VS Code's own MCP support has not started {0} of .vscode/mcp.json, so MCP Client runs them; when VS Code starts one, MCP Client stops its copy.", nameList(ours)), choose).then(
+      // The files they come from (.vscode/mcp.json, the root .mcp.json), as each is shown in the Servers view.
+      const files = [...new Set(ours.map((n) => sessions.get(n)?.definition.definedIn ?? '.vscode/mcp.json'))].join(', ');
+      void showInfo(l10n.t("VS Code's own MCP support has not started {0} of {1}, so MCP Client runs them; when VS Code starts one, MCP Client stops its copy.", nameList(ours), shownArg(files)), choose).then(
         (choice) => (choice ? chooseSharing(sessions) : undefined),
       );
     }

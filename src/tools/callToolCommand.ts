@@ -21,6 +21,7 @@ import type { ToolResultDocuments } from './toolResultDocuments';
 import type { UserAnswers } from '../common/userAnswers';
 import { l10n, withIcon } from '../common/shownL10n';
 import { shownArg, shownLine, TextCaps } from '../common/serverText';
+import type { ToolSwitches } from './toolSwitches';
 
 interface CallArgs {
   server?: string;
@@ -33,7 +34,7 @@ interface CallArgs {
 /** The arguments of each tool's last refused call (an error result), by server and tool, for its next Call Tool…. */
 const refused = new Map<string, Record<string, unknown>>();
 
-export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks): vscode.Disposable {
+export function registerCallToolCommand(sessions: SessionManager, catalog: ToolCatalog, documents: ToolResultDocuments, answers: UserAnswers, apps: ToolApps, argumentDocuments: ArgumentDocuments, icons?: IconCache, tasks?: ToolTasks, switches?: ToolSwitches): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.callTool, async (arg?: CallArgs): Promise<ToolCallOutcome | undefined> => {
     // A call that names its server is that server's first use (start policy onFirstUse).
     if (arg?.server) await sessions.use(arg.server);
@@ -45,7 +46,7 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
       return { error: 'unknown tool' };
     }
     if (!server || !tool) {
-      const picked = await pickTool(answers, catalog, icons);
+      const picked = await pickTool(answers, catalog, icons, switches);
       if (!picked) return undefined;
       ({ server, tool } = picked);
     }
@@ -74,11 +75,13 @@ export function registerCallToolCommand(sessions: SessionManager, catalog: ToolC
 /** The row that lists the tools only apps call too (they are left out at first: a person rarely wants them). */
 const SHOW_APP_ONLY = '*app-only*';
 
-async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconCache | undefined): Promise<{ server: string; tool: Tool } | undefined> {
+async function pickTool(answers: UserAnswers, catalog: ToolCatalog, icons: IconCache | undefined, switches: ToolSwitches | undefined): Promise<{ server: string; tool: Tool } | undefined> {
   const all = catalog.servers().flatMap((s) =>
     s.items.map((tool) => {
       const app = appMark(tool);
-      const description = l10n.join([shownLine(s.server), shownLine(tool.name), !!app && l10n.t('$(window) {0}', shownLine(app)), s.cached && l10n.t('$(history) {0}', l10n.t('cached'))], ' · ');
+      // Turned off in the Tools view: still callable by hand here, and said, since the model never gets it.
+      const off = !app && switches && !switches.isOn(s.server, tool.name) && l10n.t('$(circle-slash) {0}', l10n.t('off for the model'));
+      const description = l10n.join([shownLine(s.server), shownLine(tool.name), !!app && l10n.t('$(window) {0}', shownLine(app)), off, s.cached && l10n.t('$(history) {0}', l10n.t('cached'))], ' · ');
       return { label: shownLine(getDisplayName(tool)), description, detail: shownLine(tool.description, TextCaps.rowDescription), iconPath: toolIcon(tool, icons), server: s.server, tool };
     }),
   );

@@ -13,6 +13,8 @@ import { CACHED_ICON, cachedTooltip } from '../common/cachedMarks';
 import type { ServerTools, ToolCatalog } from './toolCatalog';
 import { shownTooltip, ShownTreeItem } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
+import type { ToolSwitches } from './toolSwitches';
+import { formatCost, type ToolCosts } from './toolCost';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
 
@@ -57,9 +59,29 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   constructor(
     private readonly catalog: ToolCatalog,
     private readonly icons?: IconCache,
+    private readonly switches?: ToolSwitches,
+    private readonly costs?: ToolCosts,
   ) {
     const refresh = () => this.changeEmitter.fire(undefined);
-    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : [])];
+    this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : []), ...(switches ? [switches.onDidChange(refresh)] : []), ...(costs ? [costs.onDidChange(refresh)] : [])];
+  }
+
+  /** The checkboxes' clicks (the view manages them by hand: a server's box is its own switch, not the sum of its tools'). */
+  async checkboxesChanged(changes: readonly (readonly [ToolsNode, vscode.TreeItemCheckboxState])[]): Promise<void> {
+    if (!this.switches) return;
+    for (const [node, state] of changes) {
+      const on = state === vscode.TreeItemCheckboxState.Checked;
+      if (node.kind === 'server') await this.switches.setServer(node.server, on);
+      else if (node.kind === 'tool') {
+        const siblings = this.catalog.servers().find((s) => s.server === node.server)?.items.map((t) => t.name) ?? [];
+        await this.switches.setTool(node.server, node.tool.name, on, siblings);
+      }
+    }
+  }
+
+  private checkbox(on: boolean): vscode.TreeItemCheckboxState | undefined {
+    if (!this.switches) return undefined;
+    return on ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
   }
 
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
@@ -79,6 +101,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     return shown;
   }
 
+  /** A tool's server (TreeView.reveal needs the way up). */
+  getParent(node: ToolsNode): ToolsNode | undefined {
+    return node.kind === 'server' ? undefined : { kind: 'server', server: node.server };
+  }
+
   getTreeItem(node: ToolsNode): vscode.TreeItem {
     if (node.kind === 'server') {
       const entry = this.catalog.servers().find((s) => s.server === node.server);
@@ -88,9 +115,14 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       // arrive. A different id while empty lets the node open when its tools come.
       item.id = hasTools ? `server/${node.server}` : `server/${node.server}/empty`;
       item.iconPath = new vscode.ThemeIcon(entry?.cached ? CACHED_ICON : 'server');
-      item.description = shownLine(describeServer(entry), TextCaps.rowDescription);
+      // What its tools' definitions take in a request (issue 27): counted by a chat model, else "≈" estimated.
+      const cost = this.costs && hasTools ? formatCost(this.costs.serverCost(node.server)) : undefined;
+      item.description = shownLine([describeServer(entry), cost].filter(Boolean).join(' · '), TextCaps.rowDescription);
       item.tooltip = shownText(entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message, TextCaps.description);
       item.contextValue = 'mcpToolServer';
+      const serverOn = this.switches?.serverOn(node.server) ?? true;
+      item.checkboxState = this.checkbox(serverOn);
+      if (!serverOn) item.description = l10n.join([l10n.t('off for the model'), item.description], ' · ');
       return item;
     }
     if (node.kind === 'more') {
@@ -107,7 +139,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     const hints = annotationHints(tool);
     const app = appMark(tool);
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
-    item.description = shownLine([getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached].filter(Boolean).join(' · '), TextCaps.rowDescription);
+    const on = this.switches?.isOn(node.server, tool.name) ?? true;
+    item.checkboxState = isAppOnly(tool) ? undefined : this.checkbox(on);
+    const off = on || isAppOnly(tool) ? undefined : vscode.l10n.t('off for the model');
+    const cost = this.costs && !isAppOnly(tool) ? formatCost(this.costs.costOf(tool)) : undefined;
+    item.description = shownLine([off, getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached, cost].filter(Boolean).join(' · '), TextCaps.rowDescription);
     item.iconPath = toolIcon(tool, this.icons);
     const uiResource = toolUiResourceUri(tool);
     item.tooltip = shownTooltip(
@@ -116,6 +152,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
           md`**${mdText(cleanServerLine(getDisplayName(tool), TextCaps.name))}** ${mdCode(tool.name)} · ${mdText(node.server, TextCaps.name)}`,
           tool.description ? safeMarkdown(cleanServerText(tool.description, TextCaps.description)) : undefined,
           uiResource ? md`${mdText(vscode.l10n.t('Has an app:'))} ${mdCode(uiResource, TextCaps.description)}` : undefined,
+          cost ? mdText(vscode.l10n.t('Its definition takes {0} of each @mcp request that offers it.', cost)) : undefined,
+          off ? mdText(vscode.l10n.t('Turned off in this workspace: never offered to the model. Call Tool… still calls it by hand. Check its box to offer it again.')) : undefined,
           isAppOnly(tool) ? mdText(vscode.l10n.t('Only apps call it: it is not offered to the model, and Call Tool… lists it only when you ask for the tools only apps call.')) : undefined,
           md`*${mdText(vscode.l10n.t('Hints from the server, not verified:'))}* ${mdText(hints.join(', ') || vscode.l10n.t('none'))}`,
           entry?.cached ? md`*${mdText(cachedTooltip(entry.cachedAt))}*` : undefined,

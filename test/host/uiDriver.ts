@@ -29,6 +29,7 @@ export const ui = {
   text: (selector: string, options: { text?: string; exact?: boolean; wait?: boolean } = {}) => act<string | null>('text', { selector, ...options }),
   type: (text: string, options: { thenPress?: string } = {}) => act<boolean>('type', { text, ...options }),
   press: (key: string) => act<boolean>('press', { key }),
+  hover: (selector: string, expect: string) => act<boolean>('hover', { selector, expect }),
   screenshot: (path: string) => act<boolean>('screenshot', { path }),
   tabs: () => act<{ workbench: string; tabs: { url: string; text: string }[] }>('tabs', {}),
 };

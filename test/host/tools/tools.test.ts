@@ -21,14 +21,14 @@ describe('Tools', () => {
     const rows = (await vscode.commands.executeCommand<TreeRow[]>(hooks.toolsTree)) ?? [];
     const server = rows.find((r) => r.label === 'tools');
     assert.ok(server, 'the tools server is listed');
-    assert.match(server.description ?? '', /^\d+ tools$/);
+    assert.match(server.description ?? '', /^\d+ tools · ≈?[\d,]+ tokens$/, 'with what the definitions cost (issue 27)');
     const echo = server.children.find((c) => c.label === 'Echo');
-    assert.equal(echo?.description, 'echo · read-only');
+    assert.match(echo?.description ?? '', /^echo · read-only · ≈?[\d,]+ tokens$/);
     assert.equal(echo?.contextValue, 'mcpTool');
     assert.match(echo?.tooltip ?? '', /Repeats the text/);
     assert.match(echo?.tooltip ?? '', /Hints from the server, not verified:\* read\\-only/);
     const create = server.children.find((c) => c.label === 'create_event');
-    assert.equal(create?.description, 'may be destructive, open world');
+    assert.match(create?.description ?? '', /^may be destructive, open world · ≈?[\d,]+ tokens$/);
   });
 
   it('asks for a flat schema step by step, re-asking an invalid value, and shows the result', async () => {

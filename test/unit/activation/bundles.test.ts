@@ -33,6 +33,8 @@ const ACTIVATION_MODULES = [
   'src/common/userMessages.ts',
   'src/common/viewIds.ts',
   'src/config/configurationReader.ts',
+  // The administrator's rules, which configurationReader reads (issue 27): patterns, no imports but node:path.
+  'src/config/serverPolicy.ts',
   'src/mcp/errors.ts',
   'src/mcp/lifecycle.ts',
   'src/mcp/redact.ts',
@@ -43,6 +45,7 @@ const ACTIVATION_MODULES = [
   'src/mcp/sessionState.ts',
   'src/prompts/promptDocuments.ts',
   'src/resources/resourceUri.ts',
+  'src/servers/effectiveState.ts',
   'src/servers/errorNotifier.ts',
   'src/servers/serverLogs.ts',
   'src/servers/serverPresentation.ts',

@@ -53,4 +53,26 @@ describe('.vscode/mcp.json shared with VS Code', () => {
     assert.deepEqual(result[1]!.definition!.transport, { type: 'stdio', command: 'node', args: ['mine.js'], env: {}, cwd: '/ws/app' });
     assert.match(result[0]!.error!, /\.vscode\/mcp\.json servers\.broken\.comand: unknown setting \(did you mean "command"\?\)/);
   });
+
+  // Issue 27, part 5: the workspace-root .mcp.json (VS Code 1.140's file, and Claude Code's with `mcpServers`).
+  it('reads a root .mcp.json with servers and mcpServers, a name under servers winning', () => {
+    const text = '{ "mcpServers": { "a": { "command": "claude-a" }, "b": { "command": "b" } }, "servers": { "a": { "command": "vscode-a" } } }';
+    assert.deepEqual(mcpJsonServers(text, ['servers', 'mcpServers']), { a: { command: 'vscode-a' }, b: { command: 'b' } });
+    assert.deepEqual(mcpJsonServers('{ "mcpServers": { "m": { "command": "x" } } }', ['servers', 'mcpServers']), { m: { command: 'x' } });
+  });
+
+  it('never runs two copies of one name across .mcp.json and .vscode/mcp.json, and shares .mcp.json with VS Code as it does .vscode/mcp.json', () => {
+    const files: VscodeMcp = {
+      enabled: true,
+      workspace: [
+        { label: '.mcp.json', source: { scope: 'workspace', servers: { memory, only: { command: 'node', args: ['only.js'] } } } },
+        { label: '.vscode/mcp.json', source: { scope: 'workspace', servers: { memory: { command: 'node', args: ['old.js'] } } } },
+      ],
+    };
+    const result = withVscodeMcp([], files, ctx);
+    assert.deepEqual(result.map((s) => [s.name, s.definition!.definedIn, s.scope]), [['memory', '.mcp.json', 'workspace'], ['only', '.mcp.json', 'workspace']]);
+    const running = withVscodeMcp([], { ...files, running: vscodeRuns(['npx', '-y', '@modelcontextprotocol/server-memory']) }, ctx);
+    assert.deepEqual(held(running), { memory: true, only: false });
+    assert.match(running[0]!.definition!.leftToVscode!, /from \.mcp\.json/);
+  });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { isAlive } from '../../../src/mcp/processTree';
 import { McpSession } from '../../../src/mcp/session';
 import { SessionManager, type ConfiguredServer } from '../../../src/mcp/sessionManager';
-import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { TURNED_OFF_REASONS, type ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { clientInfo, definition, MemoryLogger, stdio } from '../helpers';
 import { until } from '../../shared/until';
 
@@ -79,6 +79,20 @@ describe('SessionManager reconciliation', function () {
     assert.deepEqual(manager.get('off')!.state, { kind: 'stopped', reason: 'Disabled in settings ("disabled": true).' });
     await manager.start('manual');
     assert.equal(manager.get('manual')!.state.kind, 'running');
+  });
+
+  it('stops a running server turned off (issue 27), says why, and starts it when turned on again', async () => {
+    manager.reconcile([server('sw'), server('other')]);
+    await until('both running', () => running('sw') && running('other'), 5000);
+    const otherPid = manager.get('other')!.pid;
+    manager.reconcile([server('sw', [], { turnedOff: 'workspace' }), server('other')]);
+    await until('turned off', () => manager.get('sw')!.state.kind === 'stopped', 5000);
+    assert.deepEqual(manager.get('sw')!.state, { kind: 'stopped', reason: TURNED_OFF_REASONS.workspace });
+    await manager.start('sw');
+    assert.equal(manager.get('sw')!.state.kind, 'stopped', 'Start does not run a server turned off');
+    manager.reconcile([server('sw'), server('other')]);
+    await until('on again', () => running('sw'), 5000);
+    assert.equal(manager.get('other')!.pid, otherPid, 'the other server was left alone');
   });
 
   it('shows why a server was held back by the start gate', async () => {

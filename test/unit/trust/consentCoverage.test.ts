@@ -166,7 +166,7 @@ describe('Consent covers every setting (schema walk)', () => {
     for (const key of ['http:oauth', 'http:oauth.workloadIdentity.tokenFile', 'http:oauth.enterprise.idpTokenEndpoint', 'http:oauth.allowIssuerMismatch', 'http:headers', 'http:type']) {
       assert.ok(checked.includes(key), `${key} was not walked: ${checked.join(', ')}`);
     }
-    for (const key of Object.keys(PRESENTATION_ONLY).filter((k) => k !== 'leftToVscode')) assert.ok(checked.includes(`stdio:${key}`), `${key} (presentation-only) was not walked`);
+    for (const key of Object.keys(PRESENTATION_ONLY).filter((k) => !['leftToVscode', 'turnedOff', 'refusedBy'].includes(k))) assert.ok(checked.includes(`stdio:${key}`), `${key} (presentation-only) was not walked`);
   });
 
   it('covers whether a server runs sandboxed: a registry install is, under the default policy (issue 28)', async () => {
