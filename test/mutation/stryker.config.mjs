@@ -1,0 +1,43 @@
+// StrykerJS configuration for `npm run test:mutation` (scripts/mutation.mjs passes it to `stryker run`).
+// The scope is issue 31's: the MCP core and the modules that stand between a stranger's text or settings
+// and the user. Mutants are switched inside the TypeScript sources; the sandbox then builds them exactly
+// as `npm run test:unit` does (`node esbuild.mjs --tests`) and mocha runs the built unit tests in plain Node.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'mocha',
+  plugins: ['@stryker-mutator/mocha-runner'],
+  // perTest: each mutant runs only the tests that executed its code in the dry run.
+  coverageAnalysis: 'perTest',
+  buildCommand: 'node esbuild.mjs --tests',
+  mochaOptions: {
+    spec: ['out/test/unit/**/*.test.js'],
+    // Two suites read files instead of running code, and kill no mutant: the architecture rules read the
+    // source text (line counts, imports), which the instrumented copies no longer match, and the bundle
+    // test reads dist/'s module list, whose node_modules paths differ in the sandbox (a symbolic link).
+    ignore: ['out/test/unit/architecture.test.js', 'out/test/unit/activation/bundles.test.js'],
+    ui: 'bdd',
+  },
+  mutate: [
+    'src/mcp/**/*.ts',
+    'src/trust/**/*.ts',
+    'src/icons/**/*.ts',
+    'src/common/markdown*.ts',
+    'src/common/serverText.ts',
+    'src/config/serverSchema.ts',
+  ],
+  // Two mutants at a time at most: the machine has 2 cores and is shared.
+  concurrency: 2,
+  // A test runner process is restarted after this many mutants, so fixture servers a mutant left behind
+  // and grown heaps do not pile up over an hour's run.
+  maxTestRunnerReuse: 50,
+  timeoutMS: 10_000,
+  incremental: true,
+  // Set by scripts/mutation.mjs (--incrementalFile), see there.
+  reporters: ['json', 'html', 'progress'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  // Not copied into the sandbox: build output the sandbox rebuilds, and local run state.
+  ignorePatterns: ['dist', '.test-host', '.demo', 'reports', '*.vsix', 'test/fixtures/workspaces/host/.dev-watch', 'test/fixtures/workspaces/host/.vscode'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
