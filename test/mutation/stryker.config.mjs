@@ -32,7 +32,7 @@ export default {
   maxTestRunnerReuse: 50,
   timeoutMS: 10_000,
   incremental: true,
-  // Set by scripts/mutation.mjs (--incrementalFile), see there.
+  // incrementalFile: passed by scripts/mutation.mjs (test/mutation/incremental.json, committed), see there.
   reporters: ['json', 'html', 'progress'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
