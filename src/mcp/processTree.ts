@@ -35,7 +35,8 @@ async function parentMap(): Promise<Map<number, number>> {
   return parentMapFromPs();
 }
 
-async function parentMapFromProc(): Promise<Map<number, number>> {
+/** Linux: each process's parent from /proc. Exported for the tests, which compare it with `ps`. */
+export async function parentMapFromProc(): Promise<Map<number, number>> {
   const map = new Map<number, number>();
   const entries = await readdir('/proc');
   await Promise.all(
@@ -55,7 +56,8 @@ async function parentMapFromProc(): Promise<Map<number, number>> {
   return map;
 }
 
-function parentMapFromPs(): Promise<Map<number, number>> {
+/** macOS and other Unix: each process's parent from `ps`. Exported so the tests run it on Linux too. */
+export function parentMapFromPs(): Promise<Map<number, number>> {
   return new Promise((resolve) => {
     execFile('ps', ['-A', '-o', 'pid=,ppid='], (error, stdout) => {
       const map = new Map<number, number>();
