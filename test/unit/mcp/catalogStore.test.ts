@@ -61,13 +61,13 @@ describe('CatalogStore', () => {
     assert.ok(catalog, 'the catalog is stored');
     now = 29 * DAY;
     await store.prune();
-    assert.deepEqual(memory.keys().sort(), [catalog, 'mcpClient.era.0123', 'otherExtension.state'].sort(), 'used 29 days ago: kept');
+    assert.deepEqual([...memory.keys()].sort(), [catalog, 'mcpClient.era.0123', 'otherExtension.state'].sort(), 'used 29 days ago: kept');
     now = 30 * DAY;
     await store.prune();
     assert.ok(memory.keys().includes(catalog), 'used exactly 30 days ago: kept');
     now = 30 * DAY + 1;
     await store.prune();
-    assert.deepEqual(memory.keys().sort(), ['mcpClient.era.0123', 'otherExtension.state'], 'past 30 days: dropped, nothing else');
+    assert.deepEqual([...memory.keys()].sort(), ['mcpClient.era.0123', 'otherExtension.state'], 'past 30 days: dropped, nothing else');
     assert.equal(new CatalogStore(memory).read(base, 'prompts'), undefined);
   });
 
