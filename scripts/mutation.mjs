@@ -6,12 +6,13 @@
 // any checkout (another worktree, CI, the next session) starts from the last measured state and re-tests
 // only the mutants whose code changed or whose tests changed. Stryker diffs file contents, not git.
 // With file arguments only those files are mutated; the other files keep their last results.
-// `--force` re-tests every mutant in scope (or in the given files).
+// `--force` re-tests every mutant in scope (or in the given files). `--static` also tests the static
+// mutants (code that runs only while a module loads, see the config), each against the whole unit suite.
 //
 // Exit code: Stryker's own if it failed, else 1 when a file scores below 80% or a survivor is unexplained.
 import './host/nodeVersion.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,7 +20,7 @@ import { MIN_SCORE, checkAccepted, fileScores, formatTable, parseAccepted } from
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-const { values: flags, positionals: files } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
+const { values: flags, positionals: files } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false }, static: { type: 'boolean', default: false } } });
 
 const CONFIG = 'test/mutation/stryker.config.mjs';
 const INCREMENTAL = 'test/mutation/incremental.json';
@@ -31,18 +32,39 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * Servers a mutant kept from being stopped (one that breaks the process-tree code, say) outlive the
+ * test runner: they are found by their path inside Stryker's sandbox and killed.
+ */
+function killLeftovers() {
+  const sandbox = join(root, '.stryker-tmp') + '/';
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(sandbox)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+}
+
 // Stryker reads the built test files (out/test/unit) from here to tell which tests changed since the
 // incremental file was written, so they must be current before it starts.
 run(process.execPath, ['esbuild.mjs', '--tests']);
-run(process.execPath, [
-  join('node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
-  'run',
-  CONFIG,
-  '--incrementalFile',
-  INCREMENTAL,
-  ...(files.length ? ['--mutate', files.join(',')] : []),
-  ...(flags.force ? ['--force'] : []),
-]);
+const stryker = spawnSync(
+  process.execPath,
+  [
+    join('node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
+    'run',
+    CONFIG,
+    '--incrementalFile',
+    INCREMENTAL,
+    ...(files.length ? ['--mutate', files.join(',')] : []),
+    ...(flags.force ? ['--force'] : []),
+  ],
+  { stdio: 'inherit', env: { ...process.env, ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}) } },
+);
+if (process.platform === 'linux') killLeftovers();
+if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
 const rows = fileScores(report);

@@ -26,6 +26,7 @@ export function fileScores(report) {
         timeout: count(new Set(['Timeout'])),
         survived: count(new Set(['Survived'])),
         noCoverage: count(new Set(['NoCoverage'])),
+        ignored: count(new Set(['Ignored'])),
         score: valid === 0 ? null : (100 * detected) / valid,
       };
     })
@@ -73,11 +74,11 @@ function describe(file, source, mutant) {
 /** The table printed at the end of a run. */
 export function formatTable(rows) {
   const width = Math.max(...rows.map((r) => r.file.length), 4);
-  const header = `${'file'.padEnd(width)}  score  killed timeout survived no-cov`;
+  const header = `${'file'.padEnd(width)}  score  killed timeout survived no-cov static`;
   const body = rows.map((r) => {
     const score = r.score === null ? '    -' : `${r.score.toFixed(1).padStart(5)}`;
     const flag = r.score !== null && r.score < MIN_SCORE ? `  below ${MIN_SCORE}%` : '';
-    return `${r.file.padEnd(width)}  ${score}  ${String(r.killed).padStart(6)} ${String(r.timeout).padStart(7)} ${String(r.survived).padStart(8)} ${String(r.noCoverage).padStart(6)}${flag}`;
+    return `${r.file.padEnd(width)}  ${score}  ${String(r.killed).padStart(6)} ${String(r.timeout).padStart(7)} ${String(r.survived).padStart(8)} ${String(r.noCoverage).padStart(6)} ${String(r.ignored).padStart(6)}${flag}`;
   });
   return [header, ...body].join('\n');
 }
