@@ -2,6 +2,28 @@
 // The scope is issue 31's: the MCP core and the modules that stand between a stranger's text or settings
 // and the user. Mutants are switched inside the TypeScript sources; the sandbox then builds them exactly
 // as `npm run test:unit` does (`node esbuild.mjs --tests`) and mocha runs the built unit tests in plain Node.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Suites that run no code in scope and so kill no mutant. Two read files: the architecture rules read
+// the source text (line counts, imports), which the instrumented copies no longer match, and the bundle
+// test reads dist/'s module list, whose node_modules paths differ in the sandbox (a symbolic link).
+// test/unit/scripts/ tests the build and test scripts (12 s of it installs nothing but takes long).
+const NOT_IN_SCOPE = (file) =>
+  file === 'out/test/unit/architecture.test.js' || file === 'out/test/unit/activation/bundles.test.js' || file.startsWith('out/test/unit/scripts/');
+
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.test.js') ? [join(dir, entry.name)] : []))
+    .sort();
+}
+
+// The built unit tests (scripts/mutation.mjs builds them first), those that start servers last: a static
+// mutant runs the whole suite until a test fails, so it should meet the quick tests of pure modules first.
+const unitTests = testFiles('out/test/unit').filter((file) => !NOT_IN_SCOPE(file));
+const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
+const serverTests = new Set(unitTests.filter(startsServers));
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'mocha',
@@ -16,11 +38,7 @@ export default {
   ignoreStatic: process.env.MCP_MUTATION_STATIC !== '1',
   buildCommand: 'node esbuild.mjs --tests',
   mochaOptions: {
-    spec: ['out/test/unit/**/*.test.js'],
-    // Two suites read files instead of running code, and kill no mutant: the architecture rules read the
-    // source text (line counts, imports), which the instrumented copies no longer match, and the bundle
-    // test reads dist/'s module list, whose node_modules paths differ in the sandbox (a symbolic link).
-    ignore: ['out/test/unit/architecture.test.js', 'out/test/unit/activation/bundles.test.js'],
+    spec: [...unitTests.filter((file) => !serverTests.has(file)), ...serverTests],
     ui: 'bdd',
   },
   mutate: [
