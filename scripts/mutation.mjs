@@ -14,8 +14,9 @@ import './host/nodeVersion.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import picomatch from 'picomatch';
 import { MIN_SCORE, checkAccepted, fileScores, formatTable, parseAccepted } from '../test/mutation/report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +51,17 @@ function killLeftovers() {
 // Stryker reads the built test files (out/test/unit) from here to tell which tests changed since the
 // incremental file was written, so they must be current before it starts.
 run(process.execPath, ['esbuild.mjs', '--tests']);
+
+// The configuration lists the built test files, so it is read after the build.
+const { default: config } = await import(pathToFileURL(join(root, CONFIG)).href);
+
+// File arguments narrow the configured scope (globs allowed): a file outside it, such as one that
+// imports vscode, is not mutated even when a glob names it.
+const mutate = files.length ? config.mutate.filter((file) => files.some((pattern) => picomatch(pattern)(file))) : [];
+if (files.length && !mutate.length) {
+  console.error(`No file in the mutation scope matches ${files.join(' ')}. The scope: ${CONFIG}.`);
+  process.exit(1);
+}
 const stryker = spawnSync(
   process.execPath,
   [
@@ -58,7 +70,7 @@ const stryker = spawnSync(
     CONFIG,
     '--incrementalFile',
     INCREMENTAL,
-    ...(files.length ? ['--mutate', files.join(',')] : []),
+    ...(mutate.length ? ['--mutate', mutate.join(',')] : []),
     ...(flags.force ? ['--force'] : []),
   ],
   { stdio: 'inherit', env: { ...process.env, ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}) } },
