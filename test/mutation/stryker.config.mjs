@@ -53,6 +53,8 @@ export default {
   mochaOptions: {
     spec: [...unitTests.filter((file) => !serverTests.has(file)), ...serverTests],
     ui: 'bdd',
+    // The unit run's 20 s per test (Stryker turns mocha's timeout off): see the file.
+    require: ['test/mutation/rootHooks.cjs'],
   },
   mutate: scope,
   // Two mutants at a time at most: the machine has 2 cores and is shared.
