@@ -15,7 +15,9 @@ describe('commandExists: files, folders and platforms', () => {
     mkdirSync(join(dir, 'other'));
     writeFileSync(join(dir, 'bin', 'tool'), '#!/bin/sh\n', { mode: 0o755 });
     writeFileSync(join(dir, 'bin', 'plain'), 'not a program', { mode: 0o644 });
-    writeFileSync(join(dir, 'bin', 'winonly.CMD'), '@echo off', { mode: 0o644 });
+    // Executable, so that only the extension rules decide whether it is found.
+    writeFileSync(join(dir, 'bin', 'winonly.CMD'), '@echo off', { mode: 0o755 });
+    writeFileSync(join(dir, 'bin', '   '), '#!/bin/sh\n', { mode: 0o755 });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,6 +34,17 @@ describe('commandExists: files, folders and platforms', () => {
     assert.equal(await commandExists({ command: 'tool', env: { PATH: path } }, 'linux'), true);
     assert.equal(await commandExists({ command: 'plain', env: { PATH: path } }, 'linux'), false);
     assert.equal(await commandExists({ command: 'tool', env: { PATH: join(dir, 'other') } }, 'linux'), false);
+  });
+
+  it('finds no command of spaces only, and takes no empty PATH entry as the current folder', async () => {
+    assert.equal(await commandExists({ command: '   ', env: { PATH: join(dir, 'bin') } }, 'linux'), false);
+    const cwd = process.cwd();
+    process.chdir(join(dir, 'bin'));
+    try {
+      assert.equal(await commandExists({ command: 'tool', env: { PATH: ['', join(dir, 'other')].join(delimiter) } }, 'linux'), false);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it('without a PATH of its own, uses the PATH this process has', async () => {
