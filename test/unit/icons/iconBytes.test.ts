@@ -1,7 +1,7 @@
 // An icon's bytes must be one of four raster types by their magic numbers, with nothing close enough
 // passing, and a data: URI is refused by its size before anything in it is decoded.
 import * as assert from 'node:assert/strict';
-import { checkIconSource, chooseIcons, MAX_ICON_BYTES, sniffIconType } from '../../../src/icons/iconRules';
+import { checkIconBytes, checkIconSource, chooseIcons, MAX_ICON_BYTES, sniffIconType } from '../../../src/icons/iconRules';
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const bytes = (...parts: (number[] | string)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -74,6 +74,21 @@ describe('icon data: URIs', () => {
     assert.deepEqual(checkIconSource({ src: 'https://:pw@x/a.png' }), { ok: false, reason: 'URLs with credentials are not fetched' });
   });
 
+  it('takes the marker only as the last parameter, as RFC 2397 places it', () => {
+    assert.deepEqual(checkIconSource({ src: `data:image/png;base64;name=x,${base64}` }), { ok: false, reason: 'not a PNG, JPEG, GIF or WebP image' });
+  });
+
+  it('reads a data: URI with spaces around it, and an https URL whose path says data:', () => {
+    const spaced = checkIconSource({ src: `  data:image/png;base64,${base64}  ` });
+    assert.ok(spaced.ok && spaced.source.kind === 'data');
+    const https = checkIconSource({ src: 'https://x/data:icon.png' });
+    assert.ok(https.ok && https.source.kind === 'https');
+  });
+
+  it('says the size limit when the bytes are too many', () => {
+    assert.deepEqual(checkIconBytes(Buffer.concat([png, Buffer.alloc(MAX_ICON_BYTES)])), { ok: false, reason: `larger than ${MAX_ICON_BYTES} bytes` });
+  });
+
   it('takes a declared type with parameters or in capitals', () => {
     assert.equal(checkIconSource({ src: 'https://x/a.png', mimeType: ' IMAGE/PNG; q=1' }).ok, true);
     assert.equal(checkIconSource({ src: `data:Image/PNG;base64,${base64}` }).ok, true);
@@ -101,7 +116,18 @@ describe('icon choice by size', () => {
     assert.deepEqual(chooseIcons([icon('s4', ['4x4']), icon('s12', ['12x12'])], 16).light.map((i) => i.src), ['https://x/s12.png', 'https://x/s4.png'], 'smaller ones: the largest first');
   });
 
+  it('reads only whole WxH sizes, ranks an icon by its best size, and keeps the given order among equals', () => {
+    const wanted = 16;
+    const bySrc = (icons: { src: string }[]) => chooseIcons(icons, wanted).light.map((i) => i.src);
+    assert.deepEqual(bySrc([icon('prefixed', ['x16x16']), icon('big', ['64x64'])]), ['https://x/big.png', 'https://x/prefixed.png'], '"x16x16" is no size');
+    assert.deepEqual(bySrc([icon('suffixed', ['16x16px']), icon('big', ['64x64'])]), ['https://x/big.png', 'https://x/suffixed.png'], '"16x16px" is no size');
+    assert.deepEqual(bySrc([icon('wide', ['32x32']), icon('both', ['16x16', '512x512'])]), ['https://x/both.png', 'https://x/wide.png'], 'its best size above');
+    assert.deepEqual(bySrc([icon('eight', ['8x8']), icon('mixed', ['4x4', '12x12'])]), ['https://x/mixed.png', 'https://x/eight.png'], 'its largest size below');
+    assert.deepEqual(bySrc([icon('a', ['32x32']), icon('b', ['32x32']), icon('c', ['32x32'])]), ['https://x/a.png', 'https://x/b.png', 'https://x/c.png']);
+  });
+
   it('keeps https and data: icons however their scheme is written, and drops ones without a usable src', () => {
+    assert.deepEqual(chooseIcons([{ src: 'http://x/https:a.png' }, { src: 'ftp://x/data:a.png' }]).light, [], 'the scheme at the start only');
     const icons = [{ src: ' HTTPS://x/a.png' }, { src: 'Data:image/png;base64,AA==' }, { src: 42 }, { mimeType: 'image/png' }, null, { src: 'ftp://x/a.png' }] as never[];
     assert.deepEqual(chooseIcons(icons).dark.map((i: { src: string }) => i.src), [' HTTPS://x/a.png', 'Data:image/png;base64,AA==']);
   });
