@@ -79,26 +79,41 @@ describe('CatalogStore', () => {
   });
 
   it('keeps a catalog that is read (a window showing it) past 30 days from its writing, and writes for that at most once a day', async () => {
-    let now = 0;
+    let now = 10 * DAY;
     const memory = new MemoryStore();
     await new CatalogStore(memory, () => now).write(base, 'tools', [{ name: 't' }]);
     const writes: string[] = [];
     const counting = { keys: () => memory.keys(), get: <T>(key: string) => memory.get<T>(key), update: (key: string, value: unknown) => (writes.push(key), memory.update(key, value)) };
+    /** Lets every write the store has queued reach it. */
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
 
-    now = DAY; // within a day of the last use: reading writes nothing
+    now = 11 * DAY; // a day after the last use: reading writes nothing
     new CatalogStore(counting, () => now).read(base, 'tools');
+    await settled();
     assert.deepEqual(writes, []);
-    now = 20 * DAY; // another window reads it twice: one write
+    now = 30 * DAY; // another window reads it twice: one write
     const window = new CatalogStore(counting, () => now);
     window.read(base, 'tools');
     window.read(base, 'tools');
-    now = 21 * DAY + 1;
+    now = 31 * DAY + 1;
     window.read(base, 'tools');
-    await window.prune();
+    await settled();
     assert.equal(writes.length, 1, 'one write per window');
-    now = 49 * DAY;
+    now = 59 * DAY;
     await new CatalogStore(memory, () => now).prune();
-    assert.ok(new CatalogStore(memory, () => now).read(base, 'tools'), 'last used on day 20: kept on day 49');
+    assert.ok(new CatalogStore(memory, () => now).read(base, 'tools'), 'last used on day 30: kept on day 59');
+  });
+
+  it('reads its own latest lists while earlier writes are still being saved', async () => {
+    const memory = new MemoryStore();
+    const slow = { keys: () => memory.keys(), get: <T>(key: string) => memory.get<T>(key), update: (key: string, value: unknown) => new Promise<void>((resolve) => setImmediate(() => void memory.update(key, value).then(resolve))) };
+    const store = new CatalogStore(slow);
+    const first = store.write(base, 'tools', [{ name: 't' }]);
+    const second = store.write(base, 'prompts', [{ name: 'p' }]);
+    await first;
+    assert.deepEqual(store.read(base, 'prompts')?.items, [{ name: 'p' }], 'the second list, not yet saved');
+    await second;
+    assert.deepEqual([store.read(base, 'tools')?.items, store.read(base, 'prompts')?.items], [[{ name: 't' }], [{ name: 'p' }]]);
   });
 
   it('does not keep a list over 2 MB (as JSON), and drops the older one it would replace', async () => {
