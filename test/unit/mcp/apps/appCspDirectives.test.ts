@@ -2,7 +2,7 @@
 // srcdoc document inherits) and the app's own. A directive emptied or dropped, `default-src 'none'` or
 // `object-src 'none'` included, would let an app reach or embed what its server never declared.
 import * as assert from 'node:assert/strict';
-import { appContentSecurityPolicy, pageContentSecurityPolicy, sanitizeCsp } from '../../../../src/mcp/apps/appCsp';
+import { appContentSecurityPolicy, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
 
 /** A policy as [directive, sources] pairs in order, so spacing cannot hide an emptied directive. */
 const parsed = (policy: string) => policy.split('; ').map((d) => d.split(' '));
@@ -98,6 +98,17 @@ describe('MCP Apps: which declared entries are origins', () => {
     const csp = sanitizeCsp({ connectDomains: ['https://a.example', 'https://a.example', null], frameDomains: {}, baseUriDomains: [{ url: 'x' }] });
     assert.deepEqual(csp.connect, ['https://a.example']);
     assert.deepEqual(csp.rejected, ['connectDomains: null', 'frameDomains: not a list', 'baseUriDomains: {"url":"x"}']);
+  });
+
+  it('refuses a list inside the list, even one whose text is an origin', () => {
+    const csp = sanitizeCsp({ connectDomains: [['https://a.example']] });
+    assert.deepEqual(csp.connect, []);
+    assert.deepEqual(csp.rejected, ['connectDomains: ["https://a.example"]']);
+  });
+
+  it('escapes an ampersand of a declared path in the policy attribute', () => {
+    const policy = appContentSecurityPolicy(sanitizeCsp({ connectDomains: ['https://a.example/x&y'] }));
+    assert.ok(withContentSecurityPolicy('<p>', policy).includes('https://a.example/x&amp;y'));
   });
 
   it('takes a declaration that is not an object as nothing declared', () => {
