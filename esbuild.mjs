@@ -3,7 +3,7 @@
 // Each bundle is CommonJS with `vscode` external; tests are transpiled file by file
 // (no bundling) so mocha sees one module per test file and fixtures run as plain `node` scripts.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -34,6 +34,42 @@ const extension = {
   mainFields: ['module', 'main'],
   conditions: ['require', 'node'],
 };
+
+// The sandbox launcher (src/mcp/sandbox/launcher.ts): a program of its own, one process per sandboxed
+// server, run on the extension host's Node. ESM, as @anthropic-ai/sandbox-runtime is: the runtime finds
+// its helper binaries (vendor/seccomp/<arch>/apply-seccomp, the JVM proxy agent) beside the bundle's
+// folder through import.meta.url, so they are copied to dist/vendor/ (and ship in the .vsix).
+const sandboxLauncher = {
+  entryPoints: { sandboxLauncher: 'src/mcp/sandbox/launcher.ts' },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  minify: production,
+  sourcemap: false,
+  logLevel: 'warning',
+  // CommonJS dependencies of the runtime (node-forge…) call require(); an ESM bundle needs one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+};
+// Dev mode's debug relay (src/mcp/sandbox/debugRelay.ts), run inside a sandbox: plain Node, no dependencies.
+const sandboxDebugRelay = {
+  entryPoints: { sandboxDebugRelay: 'src/mcp/sandbox/debugRelay.ts' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  minify: production,
+  logLevel: 'warning',
+};
+const RUNTIME_VENDOR = 'node_modules/@anthropic-ai/sandbox-runtime/vendor';
+function copySandboxVendor() {
+  for (const part of ['seccomp/x64/apply-seccomp', 'seccomp/arm64/apply-seccomp', 'java-proxy-agent/srt-proxy-agent.jar']) {
+    cpSync(join(RUNTIME_VENDOR, part), join('dist', 'vendor', part));
+  }
+}
 
 function tsFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -76,11 +112,28 @@ if (watch) {
   console.log('esbuild: watching for changes…');
 } else {
   await esbuild.build(extension);
+  await esbuild.build(sandboxLauncher);
+  await esbuild.build(sandboxDebugRelay);
+  copySandboxVendor();
   if (tests) {
     // Files are overwritten in place rather than the folder being emptied first, so a build does not
     // pull files from under a test run in progress; --clean empties it (CI starts from a clean clone).
     if (args.has('--clean')) rmSync('out', { recursive: true, force: true });
     await esbuild.build(testBuild);
     await esbuild.build(fixtureAppsBuild);
+    removeOrphanedTests('out/test');
+  }
+}
+
+/**
+ * A compiled test whose source was deleted or moved would still run (the runners collect every
+ * out/test/**\/*.test.js): remove it. Only orphans go, so a run in progress keeps its files.
+ */
+function removeOrphanedTests(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) removeOrphanedTests(path);
+    else if (entry.name.endsWith('.test.js') && !existsSync(path.replace(/^out[\\/]/, '').replace(/\.js$/, '.ts'))) rmSync(path, { force: true });
   }
 }

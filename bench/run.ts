@@ -5,7 +5,9 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogAtWindowOpen } from './catalog';
 import { profileSequentialPings } from './profile';
+import { protocolViewRows } from './protocolView';
 import { bigLists, manyServers, sessionOverhead, type Row } from './scenarios';
+import { sandboxRows } from './sandbox';
 import { startupRows } from './startup';
 
 const root = join(__dirname, '..', '..');
@@ -13,8 +15,9 @@ const root = join(__dirname, '..', '..');
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const overhead = await sessionOverhead();
-  rows.push(...overhead.rows, ...(await bigLists()), ...(await manyServers()), ...(await catalogAtWindowOpen()));
+  rows.push(...overhead.rows, ...(await protocolViewRows()), ...(await bigLists()), ...(await manyServers()), ...(await catalogAtWindowOpen()));
   rows.push(...(await startupRows()));
+  rows.push(...(await sandboxRows()));
   rows.push(...activationAndSize());
 
   const table = [

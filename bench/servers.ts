@@ -5,12 +5,13 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { McpSession } from '../src/mcp/session';
 import type { Logger } from '../src/mcp/logger';
+import type { ProtocolTap } from '../src/mcp/protocolTap';
 
 export const FIXTURE = join(__dirname, '..', 'test', 'fixtures', 'servers', 'fixtureServer.js');
 
 const quiet: Logger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, traceEnabled: false };
 
-export async function ourSession(args: string[], name = 'bench'): Promise<McpSession> {
+export async function ourSession(args: string[], name = 'bench', tap?: ProtocolTap): Promise<McpSession> {
   const session = new McpSession({
     definition: {
       name,
@@ -23,6 +24,7 @@ export async function ourSession(args: string[], name = 'bench'): Promise<McpSes
     },
     logger: quiet,
     clientInfo: { name: 'bench', version: '0' },
+    tap,
   });
   await session.start();
   if (session.state.kind !== 'running') throw new Error(`bench server did not start: ${JSON.stringify(session.state)}`);

@@ -35,7 +35,11 @@
       variables[name] = getComputedStyle(probe).getPropertyValue('--mcp-probe').trim();
     }
     probe.remove();
-    post({ kind: 'style', theme: themeKind(), variables });
+    const theme = themeKind();
+    // The page's own scheme (its scrollbars, the frame's backdrop) follows the theme; the app's follows
+    // through the host context (src/mcp/apps/colorSchemeShim.ts).
+    document.documentElement.style.colorScheme = theme === 'light' || theme === 'hc-light' ? 'light' : 'dark';
+    post({ kind: 'style', theme, variables });
   }
 
   function reportViewport() {

@@ -1,5 +1,6 @@
 // The one test entry point: `npm test` (everything), `npm run test:unit` (--unit), `npm run test:host` (--host),
-// `npm run test:conformance` (--conformance: the official MCP conformance suite's client scenarios).
+// `npm run test:conformance` (--conformance: the official MCP conformance suite's client scenarios),
+// `npm run test:matrix` (--matrix: the compatibility matrix of public MCP servers, scripts/matrix/).
 // Builds, runs the unit tests in this process (plain Node), then the host tests inside a real VS Code
 // (code-server + headless Chromium, see scripts/host/), and ends with one line: `N passed, N failed[, N skipped]`.
 // Options: --screenshot <png> (workbench screenshot at the end of the host run).
@@ -17,6 +18,7 @@ import { installVsix } from './host/codeServer.mjs';
 import { toolchain } from './host/setupHost.mjs';
 import { runHostTests } from './host/runHostTests.mjs';
 import { runConformance } from '../test/conformance/run.mjs';
+import { runMatrix } from './matrix/runMatrix.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -25,9 +27,10 @@ const { values: flags } = parseArgs({ options: {
   conformance: { type: 'boolean', default: false },
   host: { type: 'boolean', default: false },
   vsix: { type: 'boolean', default: false },
+  matrix: { type: 'boolean', default: false },
   screenshot: { type: 'string' },
 } });
-const runAll = !flags.unit && !flags.host && !flags.vsix && !flags.conformance;
+const runAll = !flags.unit && !flags.host && !flags.vsix && !flags.conformance && !flags.matrix;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Every failure's title and first line, repeated just above the last line: a long run's log may be cut
 // from the top, and the failing test must still be named.
@@ -83,6 +86,12 @@ function hostOptions(logsDir) {
         basic: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
         budget: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-budget-allocator', 'dist', 'index.js'), '--stdio'] },
         apps: { command: process.execPath, args: [join(fixtures, 'servers', 'appsFixture.js')] },
+        // test/host/apps/publicApps.test.ts (issue 25): three more official example apps from npm, the PDF
+        // viewer (a worker; tools only apps call; a server that ignores stdin closing) given one local file,
+        // the system monitor (prefers-color-scheme; a poll only apps call) and sheet music (a multi-line default).
+        pdf: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-pdf', 'dist', 'index.js'), '--stdio', join(root, 'test', 'fixtures', 'files', 'hello.pdf')] },
+        'system-monitor': { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js'), '--stdio'] },
+        'sheet-music': { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-sheet-music', 'dist', 'index.js'), '--stdio'] },
         // test/host/tasks/: a tool run as a task, on 2025-11-25 (core tasks) and 2026-07-28 (the tasks extension).
         tasks: { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js')] },
         'tasks-2026': { command: process.execPath, args: [join(fixtures, 'servers', 'tasksFixture.js'), '--era=modern'] },
@@ -138,7 +147,16 @@ async function reloadHostTests() {
     const result = await runHostTests({
       ...options,
       testsPath: join(root, 'out', 'test', 'host-reload', 'index.js'),
-      settings: { 'mcpClient.servers': { 'tasks-http': { url } } },
+      settings: {
+        'mcpClient.servers': {
+          'tasks-http': { url },
+          // Issue 25: a result tab restored after the reload (tools), a server that ignores stdin closing
+          // gone with its window (pdf, after display_pdf), and a crash told once, not again after the reload.
+          tools: { command: process.execPath, args: [join(fixtures, 'servers', 'toolsFixture.js')] },
+          pdf: { command: process.execPath, args: [join(root, 'node_modules', '@modelcontextprotocol', 'server-pdf', 'dist', 'index.js'), '--stdio', join(root, 'test', 'fixtures', 'files', 'hello.pdf')] },
+          crashy: { command: process.execPath, args: ['-e', "console.error('This server needs the API_TOKEN environment variable'); process.exit(1)"] },
+        },
+      },
       env: { ...options.env, MCP_CLIENT_RELOAD_MARKER: join(work, 'reloaded.json') },
       extensionPath: root,
     });
@@ -210,6 +228,9 @@ if (build.status !== 0) {
     [runAll || flags.host, 'host tests (code-server, extension from this folder)', hostTests],
     [runAll || flags.host, 'host tests (a window reload)', reloadHostTests],
     [runAll || flags.vsix, 'host tests (code-server, extension installed from the .vsix)', vsixHostTests],
+    // Public MCP servers from npm and servers on the Python SDK, in one window; one count per server
+    // (scripts/matrix/runMatrix.mjs; it writes docs/compatibility.md).
+    [runAll || flags.matrix, 'compatibility matrix (public MCP servers, code-server)', () => runMatrix()],
   ].filter(([wanted]) => wanted);
   let ready = needsToolchain.length === 0;
   if (!ready) {

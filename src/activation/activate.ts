@@ -12,6 +12,7 @@ import { SettingKeys } from '../common/settingKeys';
 import { showError } from '../common/userMessages';
 import { ContextKeys, ViewIds } from '../common/viewIds';
 import { onDidChange, readLogLevel, readStartPolicy } from '../config/configurationReader';
+import type { LoadedDefinition, ServerDefinition } from '../mcp/serverDefinition';
 import { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { RESOURCE_SCHEME } from '../resources/resourceUri';
@@ -19,6 +20,8 @@ import { ErrorNotifier } from '../servers/errorNotifier';
 import { ServerLogs } from '../servers/serverLogs';
 import { ServersStatusBar } from '../servers/statusBar';
 import { ServersTreeProvider } from '../servers/serversTree';
+import { ToolResultDocuments } from '../tools/toolResultDocuments';
+import { PromptDocuments } from '../prompts/promptDocuments';
 import { ConsentPolicy } from '../trust/consentPolicy';
 import { VscodeConsentHost } from '../trust/vscodeConsentHost';
 import { UserAnswers } from '../common/userAnswers';
@@ -34,17 +37,21 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
   // runs the host tests queue them (testHooks.ts).
   const answers = new UserAnswers(testHooksEnabled());
   const consentHost = new VscodeConsentHost(context.globalState, answers);
-  const consent = new ConsentPolicy(consentHost);
+  // The env file is read (for the question and its hash) by the contributions bundle, which has the reader.
+  const consent: ConsentPolicy = new ConsentPolicy(consentHost, (definition: ServerDefinition): Promise<LoadedDefinition> => contributions.load().loadDefinition(definition));
   const sessions: SessionManager = new SessionManager({
     createSession: (definition) => contributions.load().createSession(definition),
     mayStart: (definition, userAction) => consent.mayStart(definition, userAction),
     startPolicy: readStartPolicy,
   });
   manager = sessions;
-  const notifier = new ErrorNotifier(sessions, logs);
+  const notifier = new ErrorNotifier(sessions, logs, context.workspaceState);
+  // Result documents from the first moment: a restored result tab asks for its result as the window opens.
+  const resultsStorage = context.storageUri ?? context.globalStorageUri;
+  const results = { tools: new ToolResultDocuments(resultsStorage), prompts: new PromptDocuments(resultsStorage) };
   const tree = new ServersTreeProvider(sessions);
   const contributions = new ContributionLoader(
-    { context, sessions, logs, answers, serversTree: tree, onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (name) => consent.confirmNextStart(name) },
+    { context, sessions, logs, answers, serversTree: tree, results, reconcile: () => reconcile(), onUserStart: (name) => notifier.resetServer(name), forgetConsent: () => consentHost.forgetAll(), confirmNextStart: (definition) => consent.confirmNextStart(definition), checkConsent: (loaded): string | undefined => consent.check(loaded) },
     contributedCommands(context),
   );
   const fileSystem = new StandInFileSystem(() => contributions.load().resourceFileSystem);
@@ -61,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): McpClientApi {
     logs,
     notifier,
     tree,
+    results.tools,
+    results.prompts,
     vscode.window.registerTreeDataProvider(ViewIds.servers, tree),
     new ServersStatusBar(sessions),
     contributions,

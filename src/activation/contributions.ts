@@ -23,9 +23,11 @@ import { AppsCapability } from '../mcp/apps/uiExtension';
 import { CatalogStore } from '../mcp/catalogStore';
 import type { PreparedStart } from '../mcp/connectionAuth';
 import { EraMemory } from '../mcp/eraMemory';
+import type { Logger } from '../mcp/logger';
 import { RootsCapability } from '../mcp/rootsCapability';
 import { McpSession } from '../mcp/session';
-import type { ServerDefinition } from '../mcp/serverDefinition';
+import { loadDefinition } from '../mcp/envFile';
+import type { LoadedDefinition, ServerDefinition } from '../mcp/serverDefinition';
 import type { ConfiguredServer, SessionManager } from '../mcp/sessionManager';
 import { registerPrompts } from '../prompts/registerPrompts';
 import { registerRegistry } from '../registry/registerRegistry';
@@ -39,6 +41,8 @@ import type { ServerLogs } from '../servers/serverLogs';
 import type { ServersTreeProvider } from '../servers/serversTree';
 import { instructionsMarkdown } from '../servers/instructionsMarkdown';
 import { registerTools } from '../tools/registerTools';
+import type { ToolResultDocuments } from '../tools/toolResultDocuments';
+import type { PromptDocuments } from '../prompts/promptDocuments';
 import { showToolResult } from '../tools/runTool';
 import { registerTasks } from '../tasks/registerTasks';
 import { registerSkills } from '../skills/registerSkills';
@@ -48,8 +52,11 @@ import type { ElicitationPrompter } from '../elicitation/elicitationCapability';
 import type { SamplingHandler } from '../sampling/samplingCapability';
 import type { TaskInputRequest } from '../mcp/tasks/toolTasks';
 import { ToolCatalog } from '../tools/toolCatalog';
+import { ConsentError } from '../trust/consentPolicy';
+import { registerSandbox } from '../sandbox/registerSandbox';
 import { registerTrustCommands } from '../trust/registerTrust';
-import { registerTestHooks } from './testHooks';
+import { registerWorkbench } from '../workbench/registerWorkbench';
+import { recordOutput, registerTestHooks } from './testHooks';
 
 /** What activation hands over. */
 export interface ActivationHost {
@@ -59,10 +66,16 @@ export interface ActivationHost {
   /** The user's decisions on the servers' behalf; queued by host tests in test runs. */
   answers: UserAnswers;
   serversTree: ServersTreeProvider;
+  /** Reads the servers again and reconciles (what VS Code's own MCP support runs has changed). */
+  reconcile(): void;
+  /** Tool and prompt results: their file systems exist from activation, for the result tabs a window restores. */
+  results: { tools: ToolResultDocuments; prompts: PromptDocuments };
   /** A start the user asked for: its errors are worth reporting again. */
   onUserStart(name: string): void;
-  /** A workspace server the user just confirmed with its exact command: its next start asks no more. */
-  confirmNextStart(name: string): void;
+  /** A workspace server the user just confirmed with its exact command: its next start, as that definition, asks no more. */
+  confirmNextStart(definition: ServerDefinition): void;
+  /** At every start attempt: undefined when the definition as it runs is allowed, else why not (trust/consentPolicy.ts). */
+  checkConsent(loaded: LoadedDefinition): string | undefined;
   /** Forgets every workspace server approval; returns how many there were. */
   forgetConsent(): Promise<number>;
 }
@@ -73,6 +86,8 @@ export interface Contributions {
   createSession(definition: ServerDefinition): McpSession;
   /** Every configured server, valid or not (the settings checked with zod, which loads with this bundle). */
   readConfiguredServers(globalStoragePath: string): ConfiguredServer[];
+  /** The definition as it will run, its env file read (async, capped, regular files only): for the consent question. */
+  loadDefinition(definition: ServerDefinition): Promise<LoadedDefinition>;
   chatHandler: vscode.ChatRequestHandler;
   resourceFileSystem: vscode.FileSystemProvider;
   disposables: vscode.Disposable[];
@@ -100,9 +115,14 @@ export function activateContributions(host: ActivationHost): Contributions {
   // What a server needs when it starts, beyond its settings: `${input:…}` values, then OAuth.
   const inputs = registerInputs(context.secrets, () => sessions);
   const auth = registerAuth(context.secrets, () => sessions);
+  // What features write about a server goes through its session's masking logger, as the session's own lines do.
+  const serverLog = (name: string): Logger => sessions.get(name)?.log ?? logs.logger(name);
   // Dev mode (mcp.json's `dev`): restarts on file changes, and starts under the debugger when asked.
-  const devMode = registerDevMode(sessions, (name) => logs.logger(name));
-  const prepare = async (definition: ServerDefinition): Promise<PreparedStart> => {
+  const devMode = registerDevMode(sessions, serverLog);
+  const prepare = async (definition: LoadedDefinition): Promise<PreparedStart> => {
+    // First: a workspace server runs only as it was allowed (nothing below asks, reads or runs before this).
+    const refused = host.checkConsent(definition);
+    if (refused) throw new ConsentError(refused);
     const resolved = await inputs.resolve(definition);
     // Last: the debugger's port is taken just before the process starts.
     const started = await devMode.prepareStart(resolved.definition);
@@ -117,7 +137,7 @@ export function activateContributions(host: ActivationHost): Contributions {
   const apps = registerApps({
     context,
     sessions,
-    logger: (name) => logs.logger(name),
+    logger: serverLog,
     findTool: async (server, name) => {
       await toolCatalog.load();
       return toolCatalog.find(server, name);
@@ -128,23 +148,32 @@ export function activateContributions(host: ActivationHost): Contributions {
   // Old icon files go a while after start-up, off the activation path.
   const pruneIcons = setTimeout(() => void icons.prune(), 60_000);
   context.subscriptions.push({ dispose: () => clearTimeout(pruneIcons) });
-  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, icons, tasks.tasks);
+  const tools = registerTools(sessions, toolCatalog, answers, apps.apps, host.results.tools, icons, tasks.tasks);
   openTaskResult = async (task) => {
     await toolCatalog.load();
     const tool = toolCatalog.find(task.server, task.tool) ?? { name: task.tool, inputSchema: { type: 'object' as const } };
     await showToolResult(tools.documents, task.server, tool, task.args ?? {}, task.result!);
   };
-  const resources = registerResources(sessions, (name) => logs.logger(name), icons, catalogs);
+  const resources = registerResources(sessions, serverLog, icons, catalogs);
   const skills = registerSkills(sessions);
-  const prompts = registerPrompts(sessions, context.globalState, icons, catalogs);
+  const prompts = registerPrompts(sessions, context.globalState, host.results.prompts, icons, catalogs);
   const chat = createChatHandler(prompts.services, { sessions, tools: tools.catalog, answers, approvals: new ToolApprovals(toolApprovalStores(context.globalState)), apps: apps.apps, tasks: tasks.tasks });
+  const sandbox = registerSandbox(sessions, answers);
   const registry = registerRegistry({ globalState: context.globalState, sessions, inputs: inputs.resolver, answers, confirmNextStart: host.confirmNextStart });
+  // The server author's workbench: Protocol view (a tap in every session), history, saved calls as tests, doctor.
+  // The doctor prepares a diagnosis as `prepare` does a start, without the debugger and OAuth.
+  const prepareDiagnosis = async (loaded: LoadedDefinition) => {
+    const refused = host.checkConsent(loaded);
+    if (refused) throw new ConsentError(refused);
+    return inputs.resolve(loaded);
+  };
+  const workbench = registerWorkbench({ context, sessions, answers, catalog: toolCatalog, devRestarted: devMode.onDidRestart, prepareDiagnosis });
 
   const disposables: vscode.Disposable[] = [
     ...registerServerCommands(sessions, logs, host.onUserStart),
     registerAddServerCommand(),
-    watchChatModels(),
-    ...registerVscodeSharing(sessions, context.workspaceState),
+    watchChatModels(context.globalState),
+    ...registerVscodeSharing(sessions, context.workspaceState, host.reconcile),
     ...registerTrustCommands(host.forgetConsent),
     ...inputs.disposables,
     ...auth.disposables,
@@ -159,10 +188,13 @@ export function activateContributions(host: ActivationHost): Contributions {
     ...registry.disposables,
     host.serversTree.addNotes(registry.notes),
     host.serversTree.addNotes(devMode.notes),
+    host.serversTree.addNotes(sandbox.notes),
+    ...sandbox.disposables,
     icons,
     host.serversTree.setIcons(icons),
     host.serversTree.setInstructionsMarkdown(instructionsMarkdown),
     ...devMode.disposables,
+    ...workbench.disposables,
   ];
   // Test runs only (the switch is read once, in activate.ts, where the answers are made).
   if (answers.enabled) {
@@ -179,6 +211,8 @@ export function activateContributions(host: ActivationHost): Contributions {
         tasks: tasks.tasks,
         tasksTree: tasks.tree,
         skillsTree: skills.tree,
+        sessions,
+        workbench,
       }),
     );
   }
@@ -186,15 +220,18 @@ export function activateContributions(host: ActivationHost): Contributions {
     createSession: (definition) =>
       new McpSession({
         definition,
-        logger: logs.logger(definition.name),
+        logger: answers.enabled ? recordOutput(definition.name, logs.logger(definition.name)) : logs.logger(definition.name),
         clientInfo,
         // MCP Apps is advertised to every server (`capabilities.extensions`); src/apps/ shows them.
         capabilities: [roots, sampling.capability, elicitation, new AppsCapability(), ...tasks.capabilities],
         logLevel: readLogLevel(),
         eraMemory,
         prepare,
+        sandboxRefusals: sandbox.refusals,
+        tap: workbench.tapFor(definition.name),
       }),
     readConfiguredServers,
+    loadDefinition,
     chatHandler: chat.handler,
     resourceFileSystem: resources.fileSystem,
     disposables,

@@ -23,7 +23,10 @@ import type { ToolCatalog } from '../tools/toolCatalog';
 import type { ToolsTreeProvider } from '../tools/toolsTree';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { TasksTreeProvider } from '../tasks/tasksTree';
+import type { Logger } from '../mcp/logger';
 import type { SkillsTreeProvider } from '../skills/skillsTree';
+import type { SessionManager } from '../mcp/sessionManager';
+import type { Workbench } from '../workbench/registerWorkbench';
 
 
 export const TestHookIds = {
@@ -45,6 +48,11 @@ export const TestHookIds = {
   tasks: 'mcpClient.test.tasks',
   skillsTree: 'mcpClient.test.skillsTree',
   notifications: 'mcpClient.test.notifications',
+  serverOutput: 'mcpClient.test.serverOutput',
+  serverProcesses: 'mcpClient.test.serverProcesses',
+  protocolViews: 'mcpClient.test.protocolViews',
+  history: 'mcpClient.test.history',
+  savedCalls: 'mcpClient.test.savedCalls',
 } as const;
 
 export interface Inspectable {
@@ -59,20 +67,28 @@ export interface Inspectable {
   tasks: ToolTasks;
   tasksTree: TasksTreeProvider;
   skillsTree: SkillsTreeProvider;
+  sessions: SessionManager;
+  workbench: Workbench;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
-  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree } = parts;
+  const { serversTree, resourcesTree, prompts, tools, toolsTree, chatResponses, answers, apps, tasksTree, skillsTree, sessions, workbench } = parts;
   const command = vscode.commands.registerCommand;
   // Every "MCP Client: …" notification since the last `{ clear: true }`, so tests can count them.
   let notifications: { severity: Severity; message: string }[] = [];
   observeNotifications((severity, message) => notifications.push({ severity, message }));
   return [
+    // A server's output channel ("MCP: <name>") as written to disk so far.
+    command(TestHookIds.serverOutput, (name: string) => (recordedOutput.get(name) ?? []).join('\n')),
     command(TestHookIds.notifications, (query: { clear?: boolean } = {}) => {
       const shown = notifications;
       if (query.clear) notifications = [];
       return shown;
     }),
+    // The process id of each stdio server that runs (the compatibility matrix counts and follows its process tree).
+    command(TestHookIds.serverProcesses, () =>
+      Object.fromEntries(sessions.entries().flatMap((e) => (e.session?.pid === undefined ? [] : [[e.name, e.session.pid]]))),
+    ),
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
         const item = serversTree.getTreeItem(entry);
@@ -171,6 +187,35 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
           : { tool: task.tool, progress: task.progress, resultText: task.result?.content?.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('') }),
       })),
     ),
+    // The open Protocol views: what each page is sent; `{ title, action }` does what the page's buttons do first.
+    command(TestHookIds.protocolViews, async (query: { title?: string; action?: { type: string; text?: string; seq?: number } } = {}) => {
+      const panels = workbench.protocol.panels().filter((p) => query.title === undefined || p.source.title === query.title || p.panel.title === query.title);
+      const done = query.action && panels[0] ? await panels[0].handle(query.action) : undefined;
+      return { done: done instanceof vscode.Uri ? done.toString() : done, views: panels.map((p) => ({ title: p.panel.title, server: p.source.server, ...p.state() })) };
+    }),
+    // The History view's rows, and the entries as stored in workspaceState (to prove what is not kept).
+    command(TestHookIds.history, () => ({
+      rows: workbench.history.tree.getChildren().map((e) => plainTreeItem(workbench.history.tree.getTreeItem(e))),
+      stored: workbench.history.history.entries(),
+    })),
+    // Saved calls: `{ discover }` reads the test files; `{ run: [ids] | 'all', debug? }` runs them (as the Test Explorer's
+    // Run or Debug would) and waits; always returns the items and each test's last outcome.
+    command(TestHookIds.savedCalls, async (query: { discover?: boolean; run?: string[] | 'all'; debug?: boolean; wait?: boolean } = {}) => {
+      const tests = workbench.tests;
+      if (query.discover) await tests.discover();
+      if (query.run) {
+        const items = query.run === 'all' ? undefined : query.run.map((id) => tests.find(id)).filter((i): i is vscode.TestItem => !!i);
+        const cancel = new vscode.CancellationTokenSource();
+        await tests.run(new vscode.TestRunRequest(items, undefined, tests.runProfile), cancel.token, !!query.debug).finally(() => cancel.dispose());
+      }
+      if (query.wait) await Promise.all([...tests.running]);
+      const items: { id: string; label: string; description?: string; error?: string; file?: string; line?: number }[] = [];
+      tests.controller.items.forEach((file) => {
+        items.push({ id: file.id, label: file.label, error: typeof file.error === 'string' ? file.error : file.error?.value });
+        file.children.forEach((t) => items.push({ id: t.id, label: t.label, description: t.description, error: typeof t.error === 'string' ? t.error : t.error?.value, file: file.id, line: t.range?.start.line }));
+      });
+      return { items, outcomes: Object.fromEntries(tests.outcomes) };
+    }),
     // The Skills view: `{ children: <node id> }` expands a node (a skill: loads it, as a click would).
     command(TestHookIds.skillsTree, async (query: { children?: string } = {}) => {
       const parent = query.children === undefined ? undefined : skillsTree.node(query.children);
@@ -181,6 +226,31 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       });
     }),
   ];
+}
+
+/** What the servers' output channels were sent in this test run (recordOutput), by server. */
+const recordedOutput = new Map<string, string[]>();
+
+/**
+ * Test runs only: `sink` (a server's output channel), with every line also kept for the serverOutput hook
+ * (code-server keeps a remote extension host's output channels where the extension host cannot read them).
+ */
+export function recordOutput(name: string, sink: Logger): Logger {
+  const keep = (level: string, line: string) => {
+    const lines = recordedOutput.get(name) ?? [];
+    lines.push(`[${level}] ${line}`);
+    recordedOutput.set(name, lines.slice(-2000));
+  };
+  return {
+    trace: (m) => (keep('trace', m), sink.trace(m)),
+    debug: (m) => (keep('debug', m), sink.debug(m)),
+    info: (m) => (keep('info', m), sink.info(m)),
+    warn: (m) => (keep('warning', m), sink.warn(m)),
+    error: (m) => (keep('error', m), sink.error(m)),
+    get traceEnabled() {
+      return sink.traceEnabled;
+    },
+  };
 }
 
 function plainTreeItem(item: vscode.TreeItem) {

@@ -72,6 +72,11 @@ export class InlineAppView implements vscode.WebviewViewProvider, vscode.Disposa
     return this.lease !== undefined;
   }
 
+  /** Whether the view is on screen (the Panel is open on it). */
+  get visible(): boolean {
+    return !!this.view?.visible;
+  }
+
   /** Shows the view and lends it to a new app (the previous one must have been closed first). */
   async acquire(title: string): Promise<AppSurface> {
     this.endLease();

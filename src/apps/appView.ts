@@ -105,7 +105,8 @@ export class AppView {
       server: session,
       findTool: (name) => services.findTool(launch.server, name),
       resource,
-      sandbox,
+      // The document now that the theme is known: the app's prefers-color-scheme follows VS Code's theme.
+      sandbox: appSandbox(resource, specTheme(style.theme)),
       port,
       host: this.host(log),
       hostInfo: services.hostInfo,

@@ -96,7 +96,11 @@ export class AppViews implements vscode.Disposable {
     if (view.mode === mode) return mode;
     const moved = await this.show(view.launch, mode);
     if (!moved) return view.mode;
-    void view.close();
+    // Not awaited: the app asking to move may be the one whose teardown this waits for.
+    void view.close().then(() => {
+      // The app went to an editor tab: a Panel left open on "No MCP App is open" says nothing (issue 25).
+      if (mode === 'fullscreen' && !this.inline.occupied && this.inline.visible) void vscode.commands.executeCommand('workbench.action.closePanel');
+    });
     return mode;
   }
 

@@ -3,12 +3,26 @@
 //   projected service-account tokens, CI OIDC tokens); read afresh for every token request;
 // - enterprise-managed authorization (SEP-990): the user's ID token from the enterprise identity
 //   provider, exchanged there (RFC 8693) for an ID-JAG addressed to this authorization server and resource.
-import { readFile } from 'node:fs/promises';
+import { LocalFileError, readLocalFile } from '../mcp/localFile';
 import type { AssertionContext } from './jwtBearerProvider';
 
+/** 64 KB: a platform's identity token is a JWT of a few KB. */
+export const MAX_TOKEN_FILE_BYTES = 64 * 1024;
+
+/**
+ * The token file (a user setting only: config/settingScopes.ts) read when a token is requested, through the
+ * one local-file read: a regular file, at most MAX_TOKEN_FILE_BYTES, never a FIFO, device or /proc file.
+ */
 export function workloadIdentityAssertion(tokenFile: string): () => Promise<string> {
   return async () => {
-    const token = (await readFile(tokenFile, 'utf8')).trim();
+    let bytes: Buffer;
+    try {
+      bytes = await readLocalFile(tokenFile, { maxBytes: MAX_TOKEN_FILE_BYTES });
+    } catch (error) {
+      const reason = error instanceof LocalFileError ? error.reason : (error as Error).message;
+      throw new Error(`The workload identity token file (oauth.workloadIdentity.tokenFile) cannot be used: ${tokenFile} (${reason}).`, { cause: error });
+    }
+    const token = bytes.toString('utf8').trim();
     if (!token) throw new Error(`The workload identity token file ${tokenFile} is empty.`);
     return token;
   };

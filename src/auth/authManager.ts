@@ -10,6 +10,7 @@ import type { SessionManager } from '../mcp/sessionManager';
 import { SessionState } from '../mcp/sessionState';
 import { grantKey } from '../mcp/serverIdentity';
 import { enterpriseAssertion, workloadIdentityAssertion } from './assertionSources';
+import { clientSecretKey, idTokenKey } from './credentialKeys';
 import { JwtBearerProvider } from './jwtBearerProvider';
 import { findFreePort, isPortFree, LoopbackAuthorizer } from './loopback';
 import { McpOAuthProvider } from './oauthProvider';
@@ -42,7 +43,7 @@ export class AuthManager implements vscode.Disposable {
   private async providerFor(definition: ServerDefinition): Promise<McpOAuthProvider | JwtBearerProvider> {
     const { name, oauth } = definition;
     const url = definition.transport.type === 'stdio' ? '' : definition.transport.url;
-    const clientSecret = oauth?.clientId ? await this.secrets.get(this.clientSecretKey(definition)) : undefined;
+    const clientSecret = oauth?.clientId ? await this.secrets.get(clientSecretKey(definition)) : undefined;
     // A new provider when anything it was built from changes; otherwise the same one (it holds the
     // PKCE verifier and discovery state of a flow in progress).
     const key = JSON.stringify([url, oauth ?? null, clientSecret ?? null]);
@@ -85,19 +86,9 @@ export class AuthManager implements vscode.Disposable {
       clientSecret: clientSecret || undefined,
       clientName: CLIENT_NAME,
       assertion: enterprise
-        ? enterpriseAssertion({ tokenEndpoint: enterprise.idpTokenEndpoint, clientId: enterprise.idpClientId, idToken: async () => this.secrets.get(this.idTokenKey(enterprise.idpTokenEndpoint)) })
+        ? enterpriseAssertion({ tokenEndpoint: enterprise.idpTokenEndpoint, clientId: enterprise.idpClientId, idToken: async () => this.secrets.get(idTokenKey(definition)) })
         : workloadIdentityAssertion(oauth.workloadIdentity!.tokenFile),
     });
-  }
-
-  /** By identity (mcp/serverIdentity.ts): a workspace server that takes a user server's name does not get its secret. */
-  private clientSecretKey(definition: ServerDefinition): string {
-    return `mcpClient.oauth/${grantKey(definition)}/clientSecret`;
-  }
-
-  /** The user's ID token, kept per identity provider (its token endpoint names it). */
-  private idTokenKey(idpTokenEndpoint: string): string {
-    return `mcpClient.oauth/idp/${idpTokenEndpoint}/idToken`;
   }
 
   private async openBrowser(name: string, url: URL): Promise<boolean> {
@@ -127,7 +118,7 @@ export class AuthManager implements vscode.Disposable {
       void showError(vscode.l10n.t("'{0}' is not an HTTP server; there is nothing to sign in to.", name));
       return;
     }
-    if (definition.oauth?.clientId && !definition.oauth.workloadIdentity && (await this.secrets.get(this.clientSecretKey(definition))) === undefined) {
+    if (definition.oauth?.clientId && !definition.oauth.workloadIdentity && (await this.secrets.get(clientSecretKey(definition))) === undefined) {
       const secret = await vscode.window.showInputBox({
         title: vscode.l10n.t("Client secret for '{0}'", name),
         prompt: vscode.l10n.t('The client secret of OAuth client "{0}". Leave empty for a public client. Kept in VS Code\'s secret storage.', definition.oauth.clientId),
@@ -135,7 +126,7 @@ export class AuthManager implements vscode.Disposable {
         ignoreFocusOut: true,
       });
       if (secret === undefined) return;
-      await this.secrets.store(this.clientSecretKey(definition), secret);
+      await this.secrets.store(clientSecretKey(definition), secret);
     }
     const enterprise = definition.oauth?.enterprise;
     if (enterprise) {
@@ -147,7 +138,7 @@ export class AuthManager implements vscode.Disposable {
         ignoreFocusOut: true,
       });
       if (!idToken) return;
-      await this.secrets.store(this.idTokenKey(enterprise.idpTokenEndpoint), idToken);
+      await this.secrets.store(idTokenKey(definition), idToken);
     }
     const provider = await this.providerFor(definition);
     if (provider instanceof McpOAuthProvider) await provider.prepareSignIn();
@@ -175,10 +166,10 @@ export class AuthManager implements vscode.Disposable {
     const session = this.sessions().get(name);
     if (session) {
       await (await this.providerFor(session.definition)).signOut();
-      await this.secrets.delete(this.clientSecretKey(session.definition));
+      await this.secrets.delete(clientSecretKey(session.definition));
     }
     const enterprise = session?.definition.oauth?.enterprise;
-    if (enterprise) await this.secrets.delete(this.idTokenKey(enterprise.idpTokenEndpoint));
+    if (enterprise && session) await this.secrets.delete(idTokenKey(session.definition));
     this.providers.delete(name);
     await this.sessions().stop(name);
     void showInfo(vscode.l10n.t("signed out of '{0}'.", name));

@@ -10,6 +10,8 @@ export const CommandIds = {
   restartServer: 'mcpClient.restartServer',
   showOutput: 'mcpClient.showOutput',
   showServers: 'mcpClient.showServers',
+  // Sandbox (src/sandbox/): the Servers view's "Allow … for This Server"
+  allowSandboxAccess: 'mcpClient.sandbox.allow',
   // Trust (src/trust/)
   resetConsent: 'mcpClient.resetConsent',
   // Prompts (src/prompts/)
@@ -61,6 +63,19 @@ export const CommandIds = {
   installFromRegistry: 'mcpClient.registry.install',
   updateServer: 'mcpClient.registry.update',
   checkForServerUpdates: 'mcpClient.registry.checkForUpdates',
+  // The server author's workbench (src/workbench/): Protocol view, call history, saved calls as tests, doctor
+  showProtocol: 'mcpClient.workbench.showProtocol',
+  openProtocolLog: 'mcpClient.workbench.openProtocolLog',
+  showHistoryResult: 'mcpClient.history.showResult',
+  runHistoryEntry: 'mcpClient.history.runAgain',
+  editHistoryEntry: 'mcpClient.history.editAndRun',
+  pinHistoryEntry: 'mcpClient.history.pin',
+  unpinHistoryEntry: 'mcpClient.history.unpin',
+  removeHistoryEntry: 'mcpClient.history.remove',
+  clearHistory: 'mcpClient.history.clear',
+  saveAsTest: 'mcpClient.tests.saveAsTest',
+  updateSnapshot: 'mcpClient.tests.updateSnapshot',
+  diagnoseServer: 'mcpClient.diagnoseServer',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

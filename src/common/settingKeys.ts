@@ -10,6 +10,7 @@ export const SettingKeys = {
   registryHeaders: 'mcpClient.registry.headers',
   registryCheckForUpdates: 'mcpClient.registry.checkForUpdates',
   startServers: 'mcpClient.startServers',
+  sandboxDefault: 'mcpClient.sandbox.default',
   logLevel: 'mcpClient.logLevel',
   promptsDefaultAction: 'mcpClient.prompts.defaultAction',
   resourcesMaxSizeMB: 'mcpClient.resources.maxSizeMB',
@@ -20,5 +21,8 @@ export const SettingKeys = {
   samplingReviewResponses: 'mcpClient.sampling.reviewResponses',
   samplingMaxRequestsPerMinute: 'mcpClient.sampling.maxRequestsPerMinute',
 } as const;
+
+/** VS Code's own per-folder MCP file, which MCP Client reads in place (config/vscodeMcpJson.ts). */
+export const WORKSPACE_MCP_JSON = '.vscode/mcp.json';
 
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];

@@ -10,15 +10,21 @@ export function ownVoice(message: string): string {
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Sees every notification as it is shown (set only by the test hooks, which count them). */
-let observer: ((severity: Severity, message: string) => void) | undefined;
-export function observeNotifications(listener: typeof observer): void {
-  observer = listener;
+type Observer = (severity: Severity, message: string) => void;
+/**
+ * Sees every notification as it is shown (set only by the test hooks, which count them). Kept on the
+ * global object: this module is in both bundles (activation and contributions), and the notifications of
+ * the activation bundle (a server's failure) must be seen too.
+ */
+const OBSERVER = Symbol.for('mcpClient.notificationObserver');
+const observers = globalThis as { [OBSERVER]?: Observer };
+export function observeNotifications(listener: Observer | undefined): void {
+  observers[OBSERVER] = listener;
 }
 
 function told(severity: Severity, message: string): string {
   const text = ownVoice(message);
-  observer?.(severity, text);
+  observers[OBSERVER]?.(severity, text);
   return text;
 }
 

@@ -6,6 +6,8 @@ export const ViewIds = {
   tools: 'mcpClient.tools',
   tasks: 'mcpClient.tasks',
   skills: 'mcpClient.skills',
+  /** Calls made by hand (src/workbench/history/). */
+  history: 'mcpClient.history',
   /** The Panel's MCP App view (a webview). */
   app: 'mcpClient.app',
 } as const;
@@ -24,4 +26,6 @@ export const ContextKeys = {
   ready: 'mcpClient.ready',
   /** An app is shown in the Panel's MCP App view (its title bar's actions). */
   inlineAppOpen: 'mcpClient.inlineAppOpen',
+  /** The active tab shows the result of a tool call in the history (its title bar offers Save as Test). */
+  toolResultActive: 'mcpClient.toolResultActive',
 } as const;

@@ -2,11 +2,13 @@
 // pure resolver (resolveServers.ts, which the unit tests cover in plain Node), and tells of changes.
 // Light: activation loads it, so it imports neither zod nor the SDK (configuredServers.ts does).
 import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { SETTINGS_SECTION, SettingKeys } from '../common/settingKeys';
 import type { McpLogLevel } from '../mcp/logger';
 import { START_POLICIES, type StartPolicy } from '../mcp/serverDefinition';
 import type { ResolveContext, ServerSource } from './resolveServers';
+import { defaultSandboxContext, sandboxPolicyOf } from './sandboxPolicy';
 
 const LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -39,10 +41,32 @@ export function readServerSources(): ServerSource[] {
 /** VS Code's setting that switches its own MCP support off ("none"), or limits it ("registry"). */
 export const VSCODE_MCP_ACCESS = 'chat.mcp.access';
 
-/** What `${workspaceFolder}`, `${userHome}` and `${env:…}` resolve against. */
+/** VS Code's own User folder (settings, state, secrets), which no sandbox reads: set once the storage path is known. */
+let vscodePrivateDirs: string[] = [];
+
+/**
+ * `globalStoragePath` (the extension's storage, …/User/globalStorage/<extension>) tells where VS Code keeps its
+ * own data: two folders up is the User folder. Not the user data folder above it: code-server keeps the
+ * extensions there, this one's sandbox launcher too. Every later resolution (registry installs included) uses it.
+ */
+export function rememberVscodeStorage(globalStoragePath: string): void {
+  vscodePrivateDirs = [dirname(dirname(globalStoragePath))];
+}
+
+/**
+ * What `${workspaceFolder}`, `${userHome}` and `${env:…}` resolve against, and the sandbox policy.
+ * `mcpClient.sandbox.default` is read from user settings only: a workspace must not choose its own sandbox.
+ */
 export function readResolveContext(): ResolveContext {
   const folders = vscode.workspace.workspaceFolders ?? [];
-  return { workspaceFolders: folders.map((f) => ({ name: f.name, path: f.uri.fsPath })), userHome: homedir(), env: process.env };
+  const userHome = homedir();
+  const policy = sandboxPolicyOf(vscode.workspace.getConfiguration().inspect<string>(SettingKeys.sandboxDefault)?.globalValue);
+  return {
+    workspaceFolders: folders.map((f) => ({ name: f.name, path: f.uri.fsPath })),
+    userHome,
+    env: process.env,
+    sandbox: { ...defaultSandboxContext(userHome, process.env), policy, privateDirs: vscodePrivateDirs },
+  };
 }
 
 export function readLogLevel(): McpLogLevel {
@@ -72,7 +96,8 @@ export function onDidChange(listener: (change: ConfigurationChange) => void): vs
     if (!event.affectsConfiguration(SETTINGS_SECTION) && !vscodeMcp) return;
     listener({
       // Whether VS Code runs the mcp.json servers decides whether we do.
-      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers),
+      // The sandbox policy is part of each server's definition (which ones run sandboxed).
+      servers: vscodeMcp || event.affectsConfiguration(SettingKeys.servers) || event.affectsConfiguration(SettingKeys.sandboxDefault),
       logLevel: event.affectsConfiguration(SettingKeys.logLevel),
     });
   });

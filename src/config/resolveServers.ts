@@ -1,13 +1,15 @@
 // Raw `mcpClient.servers` values from each settings scope → the servers the session layer runs.
 // Every server is resolved on its own: a broken entry becomes an error entry, the others still work.
-import { readFileSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
-import { parse as parseDotenv } from 'dotenv';
-import type { DevModeSettings, ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
+import { dirname, resolve as resolvePath } from 'node:path';
+import type { SandboxDefinition } from '../mcp/sandbox/sandboxDefinition';
+import type { DevModeSettings, EnvFileSetting, EnvironmentValue, ServerDefinition, ServerScope, TransportConfig } from '../mcp/serverDefinition';
 import type { ConfiguredServer } from '../mcp/sessionManager';
 import { SettingKeys } from '../common/settingKeys';
 import { type ConfigResult, pathSegment } from './result';
 import { isHttpUrl, parseServerEntry, type ServerEntry } from './serverSchema';
+import { defaultSandboxContext, type SandboxContext } from './sandboxPolicy';
+import { sandboxOf } from './sandboxSettings';
+import { allowedFolders, outsideFolders, refusedKeys, type SettingPlace } from './settingScopes';
 import { type FolderInfo, resolveVariables, type VariableContext } from './variables';
 
 /** The raw setting value of one scope; `folder` is set for folder-scoped values. */
@@ -17,7 +19,10 @@ export interface ServerSource {
   servers: unknown;
 }
 
-export type ResolveContext = Omit<VariableContext, 'folderPath'>;
+export type ResolveContext = Omit<VariableContext, 'folderPath'> & {
+  /** `mcpClient.sandbox.default` and where sandboxes keep their folders; unset: the defaults. */
+  sandbox?: SandboxContext;
+};
 
 const SETTING = SettingKeys.servers;
 /** The most specific scope wins; it is also the scope recorded, since trust depends on it. */
@@ -72,39 +77,50 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
   const at = `${setting}${pathSegment(name)}`;
   const folderPath = chosen.scope === 'folder' ? chosen.folder?.path : undefined;
   const vars: VariableContext = { ...ctx, folderPath };
-  const errors: string[] = [];
-  const resolve = (value: string, path: string): string => {
-    const r = resolveVariables(value, vars);
+  // Relative paths (cwd, envFile) and the default cwd mean the folder the setting belongs to.
+  const base = folderPath ?? ctx.workspaceFolders[0]?.path ?? ctx.userHome;
+  const place: SettingPlace = {
+    scope: chosen.scope,
+    label: setting === SETTING ? describeScope(chosen.scope, chosen.folder) : setting.replace(/ servers$/, ''),
+    folders: folderPath !== undefined ? [folderPath] : ctx.workspaceFolders.map((f) => f.path),
+    base,
+  };
+  const errors: string[] = refusedKeys(entry, place, at);
+  const environment: EnvironmentValue[] = [];
+  /** `secret`: a `${env:…}` value here may be a credential (url, headers, args, env): named in the question, masked in logs. */
+  const resolve = (value: string, path: string, secret = false): string => {
+    const r = resolveVariables(value, vars, secret ? (variable, v) => environment.push({ variable, setting: path, value: v }) : undefined);
     if (r.ok) return r.value;
     errors.push(...r.errors.map((m) => `${at}${path}: ${m}`));
     return value;
   };
-  // Relative paths (cwd, envFile) and the default cwd mean the folder the setting belongs to.
-  const base = folderPath ?? ctx.workspaceFolders[0]?.path ?? ctx.userHome;
 
   let transport: TransportConfig;
+  let sandbox: SandboxDefinition | undefined;
   if (entry.type === 'stdio') {
     // Resolved in the order the settings are usually written, so errors read top to bottom.
     const command = resolve(entry.command, '.command');
-    const args = entry.args.map((arg, i) => resolve(arg, `.args[${i}]`));
-    const overrides = Object.entries(entry.env).map(([key, value]) => [key, typeof value === 'string' ? resolve(value, `.env${pathSegment(key)}`) : value] as const);
-    const env = entry.envFile === undefined ? {} : readEnvFile(entry.envFile, base, `${at}.envFile`, resolve, errors);
-    // `env` wins over the file; null removes a variable (e.g. one the file set).
-    for (const [key, value] of overrides) {
-      if (value === null) delete env[key];
-      else env[key] = String(value);
+    const args = entry.args.map((arg, i) => resolve(arg, `.args[${i}]`, true));
+    const env: Record<string, string> = {};
+    const unset: string[] = [];
+    // Numbers become strings; null removes a variable the env file sets.
+    for (const [key, value] of Object.entries(entry.env)) {
+      if (value === null) unset.push(key);
+      else env[key] = typeof value === 'string' ? resolve(value, `.env${pathSegment(key)}`, true) : String(value);
     }
+    const envFile = entry.envFile === undefined ? undefined : envFileSetting(entry.envFile, unset, place, at, resolve, errors);
     const cwd = entry.cwd === undefined ? base : resolvePath(base, resolve(entry.cwd, '.cwd'));
-    transport = { type: 'stdio', command, args, env, cwd };
+    transport = { type: 'stdio', command, args, env, cwd, ...(envFile ? { envFile } : {}) };
+    sandbox = sandboxOf(name, { ...entry, command }, place, at, resolve, errors, { userHome: ctx.userHome, sandbox: ctx.sandbox ?? defaultSandboxContext(ctx.userHome, ctx.env) });
   } else {
     const before = errors.length;
-    const url = resolve(entry.url, '.url');
+    const url = resolve(entry.url, '.url', true);
     // Checked again now that variables are resolved; `${input:…}` is only known when the server starts.
     if (errors.length === before && !url.includes('${input:') && !isHttpUrl(url)) errors.push(`${at}.url: must be an http(s) URL`);
-    const headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, resolve(v, `.headers${pathSegment(k)}`)]));
+    const headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, resolve(v, `.headers${pathSegment(k)}`, true)]));
     transport = { type: entry.type, url, headers };
   }
-  const dev = entry.dev ? devSettings(entry, base, resolve) : undefined;
+  const dev = entry.dev ? devSettings(entry, place, at, resolve, errors) : undefined;
   if (errors.length > 0) return { ok: false, errors };
   const definition: ServerDefinition = {
     name,
@@ -119,39 +135,52 @@ function toDefinition(name: string, chosen: Candidate, entry: ServerEntry, ctx: 
     disabled: entry.disabled,
     ...(entry.type !== 'stdio' && entry.oauth ? { oauth: entry.oauth } : {}),
     ...(dev ? { dev } : {}),
+    ...(sandbox ? { sandbox } : {}),
+    ...(environment.length ? { environment } : {}),
   };
   return { ok: true, value: definition };
 }
 
+type Resolve = (value: string, path: string, secret?: boolean) => string;
+
 /** `dev` as the dev-mode feature uses it; globs and debugpyPath may use variables like `${workspaceFolder}`. */
-function devSettings(entry: ServerEntry, base: string, resolve: (value: string, path: string) => string): DevModeSettings {
+function devSettings(entry: ServerEntry, place: SettingPlace, at: string, resolve: Resolve, errors: string[]): DevModeSettings {
+  const { base } = place;
   const watch = (entry.dev?.watch ?? []).map((glob, i) => resolve(glob, `.dev.watch[${i}]`));
+  for (const glob of watch.filter((g) => !g.startsWith('!'))) {
+    const outside = outsideFolders('dev.watch', literalFolder(resolvePath(base, glob)), place, at);
+    if (outside) errors.push(outside);
+  }
+  const within = allowedFolders('dev.watch', place);
+  const settings: DevModeSettings = { watch, base, ...(within ? { within: [...within] } : {}) };
   const debug = entry.type === 'stdio' ? entry.dev?.debug : undefined;
   if (debug?.type === 'debugpy' && debug.debugpyPath !== undefined) {
-    return { watch, base, debug: { type: 'debugpy', debugpyPath: resolvePath(base, resolve(debug.debugpyPath, '.dev.debug.debugpyPath')) } };
+    return { ...settings, debug: { type: 'debugpy', debugpyPath: resolvePath(base, resolve(debug.debugpyPath, '.dev.debug.debugpyPath')) } };
   }
-  return { watch, base, ...(debug ? { debug } : {}) };
+  return { ...settings, ...(debug ? { debug } : {}) };
 }
 
-/** Read whenever the settings are read; `env` entries are applied on top by the caller. */
-function readEnvFile(
-  setting: string,
-  base: string,
-  at: string,
-  resolve: (value: string, path: string) => string,
-  errors: string[],
-): Record<string, string> {
+/** The folder a glob starts in: its path up to the first glob character. */
+function literalFolder(glob: string): string {
+  const cut = glob.search(/[*?[{(]/);
+  return cut < 0 ? glob : dirname(glob.slice(0, cut + 1));
+}
+
+/**
+ * Where the env file is: not read here (settings are read in Restricted Mode too, and on every change),
+ * but when the server starts (mcp/envFile.ts). A workspace's file must be inside the workspace folders.
+ */
+function envFileSetting(value: string, unset: string[], place: SettingPlace, at: string, resolve: Resolve, errors: string[]): EnvFileSetting | undefined {
   const before = errors.length;
-  const file = resolvePath(base, resolve(setting, '.envFile'));
-  if (errors.length > before) return {};
-  try {
-    return { ...parseDotenv(readFileSync(file)) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder' : (error as Error).message;
-    errors.push(`${at}: cannot read ${file} (${reason})`);
-    return {};
+  const path = resolvePath(place.base, resolve(value, '.envFile'));
+  if (errors.length > before) return undefined;
+  const outside = outsideFolders('envFile', path, place, at);
+  if (outside) {
+    errors.push(outside);
+    return undefined;
   }
+  const within = allowedFolders('envFile', place);
+  return { path, unset, ...(within ? { within: [...within] } : {}) };
 }
 
 function describeScope(scope: ServerScope, folder: FolderInfo | undefined): string {

@@ -66,6 +66,30 @@ const stdioDev = z.strictObject({ watch: devWatch, debug: devDebug }, DEV_MESSAG
 // Only `watch`: a server at a URL is not a process we start, so there is nothing to debug.
 const httpDev = z.strictObject({ watch: devWatch }, DEV_MESSAGE).optional();
 
+/** A host the sandbox's proxy lets a server reach: `api.github.com`, `*.github.com`, either with `:port`, or an IP literal. */
+const DOMAIN = /^(?:(?:\*\.)?(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const DOMAIN_MESSAGE = 'must be a host name such as "api.github.com" or "*.github.com", optionally with ":port" (not a URL)';
+const sandboxPaths = z.array(z.string({ error: 'must be a path' }), { error: 'must be a list of paths' }).optional();
+
+/** Issue 28: what a sandboxed stdio server may reach (config/sandboxSettings.ts adds the defaults). */
+const sandbox = z
+  .strictObject(
+    {
+      enabled: z.boolean({ error: 'must be true or false' }).optional(),
+      filesystem: z
+        .strictObject({ allowWrite: sandboxPaths, denyWrite: sandboxPaths, denyRead: sandboxPaths, allowRead: sandboxPaths }, { error: 'must be an object with allowWrite, denyWrite, denyRead and/or allowRead' })
+        .optional(),
+      network: z
+        .strictObject(
+          { allowedDomains: z.array(z.string({ error: DOMAIN_MESSAGE }).trim().regex(DOMAIN, { error: DOMAIN_MESSAGE }), { error: 'must be a list of host names' }).optional() },
+          { error: 'must be an object with allowedDomains' },
+        )
+        .optional(),
+    },
+    { error: 'must be an object with enabled, filesystem and/or network' },
+  )
+  .optional();
+
 export const stdioServerSchema = z.strictObject({
   type: z.literal('stdio').default('stdio'),
   command: z
@@ -82,6 +106,7 @@ export const stdioServerSchema = z.strictObject({
   envFile: optionalString(),
   cwd: optionalString(),
   dev: stdioDev,
+  sandbox,
   ...common,
 });
 

@@ -19,16 +19,20 @@ const SUPPORTED = '${workspaceFolder}, ${workspaceFolder:name}, ${userHome}, ${e
 
 /**
  * Replaces the variables in `value`. Errors name the variable (the caller adds the setting path).
- * `${input:id}` stays as written: inputs are resolved later, when the server starts.
+ * `${input:id}` stays as written: inputs are resolved later, when the server starts. `onEnvironment`
+ * hears each `${env:NAME}` that gave a value (the resolver treats those values as secrets).
  */
-export function resolveVariables(value: string, ctx: VariableContext): ConfigResult<string> {
+export function resolveVariables(value: string, ctx: VariableContext, onEnvironment?: (variable: string, value: string) => void): ConfigResult<string> {
   const errors: string[] = [];
   // `~` only at the very start, as in a shell: `a~b` and `~user` are left alone.
   const expanded = value === '~' || value.startsWith('~/') || value.startsWith('~\\') ? ctx.userHome + value.slice(1) : value;
   // One pass with a callback, so text that a variable expands to is never expanded again.
   const result = expanded.replace(/\$\{([^{}]*)\}/g, (match, body: string) => {
     const resolved = resolveOne(body, ctx);
-    if (typeof resolved === 'string') return resolved;
+    if (typeof resolved === 'string') {
+      if (onEnvironment && body.startsWith('env:') && resolved) onEnvironment(body.slice(4), resolved);
+      return resolved;
+    }
     errors.push(resolved.error);
     return match;
   });

@@ -1,7 +1,10 @@
 // `dev.watch`: one set of file watchers per server that has it, kept in step with the configuration
 // (a new or changed definition gets new watchers, a removed one loses them). A matching change restarts
 // the server (through the session manager, so trust and consent still apply), says so in the server's
-// log, and counts the restart for the Servers view.
+// log, and counts the restart for the Servers view. Nothing is watched before the server has been allowed
+// to start (its first start got past trust and consent) nor while the workspace is untrusted, and only
+// folders inside those its settings allow (`dev.within`: the workspace folders; config/settingScopes.ts),
+// checked on their real paths, so a symlink in the repository cannot point a watcher elsewhere.
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -30,13 +33,19 @@ export class DevWatchers implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** A dev-mode server restarted (or started or stopped being watched). */
   readonly onDidChange = this.changeEmitter.event;
-  private readonly listener: vscode.Disposable;
+  private readonly restartedEmitter = new vscode.EventEmitter<string>();
+  /** A file change restarted this server, and the restart is done (it runs, or failed to start). */
+  readonly onDidRestart = this.restartedEmitter.event;
+  private readonly listeners: vscode.Disposable[];
+  /** Sessions that have started once (so were allowed to): only these are watched. */
+  private readonly started = new WeakSet<McpSession>();
 
   constructor(
     private readonly sessions: SessionManager,
     private readonly logger: (name: string) => Logger,
+    private readonly isTrusted: () => boolean = () => vscode.workspace.isTrusted,
   ) {
-    this.listener = sessions.onDidChange(() => this.sync());
+    this.listeners = [sessions.onDidChange(() => this.sync()), vscode.workspace.onDidGrantWorkspaceTrust(() => this.sync())];
     this.sync();
   }
 
@@ -45,14 +54,28 @@ export class DevWatchers implements vscode.Disposable {
     return this.watched.has(name) ? (this.restarts.get(name) ?? { count: 0 }) : undefined;
   }
 
+  /** Whether a server's `dev.watch` is being watched, and if not, why not (for the Servers view). */
+  watchStateOf(name: string): 'watching' | 'restricted' | 'notStarted' | undefined {
+    const session = this.sessions.get(name);
+    if (!session?.definition.dev?.watch.length) return undefined;
+    if (this.watched.has(name)) return 'watching';
+    return this.isTrusted() ? 'notStarted' : 'restricted';
+  }
+
   dispose(): void {
-    this.listener.dispose();
+    for (const listener of this.listeners) listener.dispose();
     for (const name of [...this.watched.keys()]) this.unwatch(name);
     this.changeEmitter.dispose();
+    this.restartedEmitter.dispose();
   }
 
   private sync(): void {
-    const wanted = new Map(this.sessions.entries().flatMap((e) => (e.session?.definition.dev?.watch.length ? [[e.name, e.session] as const] : [])));
+    const trusted = this.isTrusted();
+    // A session that is starting, running or failed got past trust and consent; a stopped one may not have.
+    for (const { session } of this.sessions.entries()) if (session && !SessionState.isStopped(session.state)) this.started.add(session);
+    const wanted = new Map(
+      this.sessions.entries().flatMap((e) => (trusted && e.session?.definition.dev?.watch.length && this.started.has(e.session) ? [[e.name, e.session] as const] : [])),
+    );
     let changed = false;
     for (const [name, w] of this.watched) {
       if (wanted.get(name) === w.session) continue;
@@ -69,7 +92,7 @@ export class DevWatchers implements vscode.Disposable {
 
   private watch(name: string, session: McpSession): void {
     const dev = session.definition.dev!;
-    const plan = planWatch(dev.watch, dev.base);
+    const plan = planWatch(dev.watch, dev.base, dev.within);
     const log = this.logger(name);
     let lastFile: string | undefined;
     const scheduler = new RestartScheduler(() => this.restart(name, session, lastFile));
@@ -83,6 +106,9 @@ export class DevWatchers implements vscode.Disposable {
     // Node's own recursive watcher on the folder, not VS Code's: the server's files are on the extension
     // host's disk, and fs.watch is live when it returns, while a VS Code watcher is set up asynchronously
     // (with no ready event) and missed first changes in code-server.
+    for (const folder of plan.refused) {
+      log.warn(vscode.l10n.t('Dev mode: not watching {0}: it is outside {1} (dev.watch may only watch inside the workspace folders).', folder, (dev.within ?? []).join(', ')));
+    }
     for (const root of plan.roots) {
       try {
         const watcher = watch(root.base, { recursive: true }, (_event, file) => {
@@ -106,6 +132,7 @@ export class DevWatchers implements vscode.Disposable {
     this.logger(name).info(vscode.l10n.t('Dev mode: {0} changed; restarting the server (restart {1}).', file ?? '?', previous + 1));
     this.changeEmitter.fire();
     await this.sessions.restart(name);
+    this.restartedEmitter.fire(name);
   }
 
   private unwatch(name: string): void {
@@ -116,3 +143,4 @@ export class DevWatchers implements vscode.Disposable {
     this.watched.delete(name);
   }
 }
+

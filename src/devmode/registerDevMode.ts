@@ -13,6 +13,8 @@ export interface DevMode {
     onDidChange: vscode.Event<void>;
     noteFor(name: string): { description: string; tooltip: string; mark: string } | undefined;
   };
+  /** A file change restarted this server (the restart is done): saved calls rerun (src/workbench/tests/). */
+  onDidRestart: vscode.Event<string>;
   /** The definition a start uses: under the debugger when `dev.debug` asks for it. */
   prepareStart(definition: ServerDefinition): Promise<ServerDefinition>;
   disposables: vscode.Disposable[];
@@ -29,7 +31,7 @@ export function registerDevMode(sessions: SessionManager, logger: (name: string)
         const restarts = watchers.restartsOf(name);
         const debug = dev.debug ? vscode.l10n.t('debug: {0}', dev.debug.type) : undefined;
         const restarted = restarts?.count ? vscode.l10n.t('restarted {0}×', restarts.count) : undefined;
-        const watching = dev.watch.length ? vscode.l10n.t('watching {0}', dev.watch.join(', ')) : undefined;
+        const watching = watchNote(watchers.watchStateOf(name), dev.watch);
         const last = restarts?.lastFile ? vscode.l10n.t('last restart after {0} changed', restarts.lastFile) : undefined;
         return {
           description: [vscode.l10n.t('dev'), debug, restarted].filter(Boolean).join(' · '),
@@ -38,7 +40,22 @@ export function registerDevMode(sessions: SessionManager, logger: (name: string)
         };
       },
     },
+    onDidRestart: watchers.onDidRestart,
     prepareStart: (definition) => withDebugger(definition, logger(definition.name)),
     disposables: [watchers],
   };
+}
+
+/** What the tooltip says about `dev.watch`: watched, or why not yet. */
+function watchNote(state: ReturnType<DevWatchers['watchStateOf']>, globs: readonly string[]): string | undefined {
+  switch (state) {
+    case 'watching':
+      return vscode.l10n.t('watching {0}', globs.join(', '));
+    case 'restricted':
+      return vscode.l10n.t('not watching {0}: the workspace is in Restricted Mode', globs.join(', '));
+    case 'notStarted':
+      return vscode.l10n.t('not watching {0} yet: files are watched once the server has been allowed to start', globs.join(', '));
+    default:
+      return undefined;
+  }
 }

@@ -35,14 +35,13 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
     const fields = formFields(params.requestedSchema as never);
     const title = vscode.l10n.t("MCP server '{0}' asks", server);
     const start = await this.answers.decide<Start>({ kind: 'elicitation.start', server, message: params.message, fields: fields.map((f) => f.name) }, async () => {
-      const picked = await vscode.window.showQuickPick(
-        [
-          { label: `$(edit) ${vscode.l10n.t('Respond…')}`, detail: fields.length === 1 ? vscode.l10n.t('Answer 1 question') : vscode.l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
-          { label: `$(close) ${vscode.l10n.t('Decline')}`, detail: vscode.l10n.t("Tell '{0}' you do not want to answer", server), value: 'decline' as const },
-        ],
-        { title, placeHolder: oneLine(params.message), ignoreFocusOut: true },
-        closing,
-      );
+      const items = [
+        { label: `$(edit) ${vscode.l10n.t('Respond…')}`, detail: fields.length === 1 ? vscode.l10n.t('Answer 1 question') : vscode.l10n.t('Answer {0} questions', fields.length), value: 'respond' as const },
+        { label: `$(close) ${vscode.l10n.t('Decline')}`, detail: vscode.l10n.t("Tell '{0}' you do not want to answer", server), value: 'decline' as const },
+      ];
+      // The whole question, wrapped, above the rows (issue 25, defect 7: as the placeholder it was cut
+      // off after a line, "…Please cl"); the placeholder only says what to do.
+      const picked = await pickWithActive(items, undefined, { title, placeholder: vscode.l10n.t('Respond, or decline to answer'), prompt: question(params.message) }, closing);
       return picked?.value ?? 'cancel';
     });
     if (start !== 'respond' || signal.aborted) return { action: start === 'decline' ? 'decline' : 'cancel' };
@@ -53,7 +52,7 @@ export class VscodeElicitationPrompter implements ElicitationPrompter {
           signal.aborted
             ? Promise.resolve(undefined)
             : this.answers.decide<string | string[] | undefined>({ kind: 'elicitation.field', server, field: field.name, problem }, () =>
-                askField(field, `${title} · ${field.required ? field.title : vscode.l10n.t('{0} (optional)', field.title)} · ${index + 1}/${fields.length}`, params.message, closing),
+                askField(field, `${title} · ${field.required ? field.title : vscode.l10n.t('{0} (optional)', field.title)} · ${index + 1}/${fields.length}`, question(params.message), closing),
               ),
         (answer) => parseAnswer(field, answer),
       );
@@ -100,7 +99,7 @@ async function askField(field: FormField, title: string, message: string, closin
     const items = choices.map((c) => ({ label: c.title, description: c.value === String(initial) ? vscode.l10n.t('default') : undefined, value: c.value }));
     // A required field offers no "Leave empty"; an optional one offers it last. Enter takes the default.
     if (!field.required) items.push({ label: vscode.l10n.t('Leave empty'), description: undefined, value: '' });
-    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: field.description ?? oneLine(message) }, closing);
+    const picked = await pickWithActive(items, items.find((i) => i.description !== undefined), { title, placeholder: field.description ?? oneLine(message), prompt: message }, closing);
     return picked?.value;
   }
   if (field.kind === 'multi') {
@@ -111,7 +110,8 @@ async function askField(field: FormField, title: string, message: string, closin
   }
   return vscode.window.showInputBox({
     title,
-    prompt: field.description ?? oneLine(message),
+    // The field's own words when it has them, with the server's question: the whole of it, wrapped.
+    prompt: field.description ? `${field.description} · ${message}` : message,
     value: initial === undefined ? '' : String(initial),
     placeHolder: field.format,
     ignoreFocusOut: true,
@@ -119,9 +119,13 @@ async function askField(field: FormField, title: string, message: string, closin
   }, closing);
 }
 
-/** showQuickPick, with `active` (when given) as the row Enter takes instead of the first; `closing` hides it. */
-function pickWithActive<T extends vscode.QuickPickItem>(items: T[], active: T | undefined, options: { title: string; placeholder: string }, closing: vscode.CancellationToken): Promise<T | undefined> {
-  const picker = vscode.window.createQuickPick<T>();
+/**
+ * showQuickPick, with `active` (when given) as the row Enter takes instead of the first; `closing` hides it.
+ * `prompt` shows under the filter box, wrapped (a quick pick's `prompt`, which VS Code 1.139 shows; older versions
+ * ignore it, and the input boxes of the fields show it too).
+ */
+function pickWithActive<T extends vscode.QuickPickItem>(items: T[], active: T | undefined, options: { title: string; placeholder: string; prompt?: string }, closing: vscode.CancellationToken): Promise<T | undefined> {
+  const picker: vscode.QuickPick<T> & { prompt?: string } = vscode.window.createQuickPick<T>();
   Object.assign(picker, options, { items, ignoreFocusOut: true });
   if (active) picker.activeItems = [active];
   const closed = closing.onCancellationRequested(() => picker.hide());
@@ -140,6 +144,12 @@ function pickWithActive<T extends vscode.QuickPickItem>(items: T[], active: T | 
     picker.dispose();
     resolve(undefined);
   });
+}
+
+/** The server's question as one paragraph, capped far beyond any real question (the dialog wraps it). */
+function question(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 2000 ? `${line.slice(0, 1999)}…` : line;
 }
 
 function oneLine(text: string): string {

@@ -1,7 +1,7 @@
 // "MCP Client: Import Servers…": finds the MCP configurations of VS Code (mcp.json), Claude Desktop
 // and Cursor, shows every server found (with what cannot be carried over), and writes the chosen
 // ones into `mcpClient.servers` (with the `inputs` they use) at the scope the user picks.
-import { readFile } from 'node:fs/promises';
+import { readLocalFile } from '../mcp/localFile';
 import * as vscode from 'vscode';
 import { CommandIds, VscodeCommandIds } from '../common/commandIds';
 import { SettingKeys } from '../common/settingKeys';
@@ -17,7 +17,8 @@ interface Found {
 async function readLocation(location: ConfigLocation): Promise<Found | undefined> {
   let text: string;
   try {
-    text = await readFile(location.path, 'utf8');
+    // The one local-file read: a repository's `.cursor/mcp.json` could be a FIFO or a link to /dev/zero.
+    text = (await readLocalFile(location.path, { maxBytes: 1024 * 1024 })).toString('utf8');
   } catch {
     return undefined;
   }

@@ -6,11 +6,13 @@ import type { ClientCapabilities, Implementation, McpSubscription, PriorDiscover
 import type { ClientCapability } from './clientCapability';
 import { redeemCallback, type ConnectionAuth } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
+import type { RefusalLog } from './sandbox/sandboxMonitor';
 import { Emitter } from './lifecycle';
-import type { Logger } from './logger';
-import { logMethodFor } from './logger';
+import { logMethodFor, type MaskingLogger } from './logger';
 import { LogRateLimiter } from './logRateLimiter';
+import type { ProtocolTap } from './protocolTap';
 import { traceTransport } from './protocolTrace';
+import { redactUrl } from './redact';
 import { installTaskRequestShim, withoutUndeclaredTaskRequests } from './tasks/taskRequestShim';
 import { installTaskResultShim } from './tasks/taskResultShim';
 import type { ServerDefinition } from './serverDefinition';
@@ -25,7 +27,8 @@ export type ServerNotification =
 
 export interface ConnectionOptions {
   definition: ServerDefinition;
-  logger: Logger;
+  /** Masking by type: a plain sink (an output channel) is refused here by the compiler. */
+  logger: MaskingLogger;
   clientInfo: Implementation;
   capabilities: readonly ClientCapability[];
   stopTimings?: StopTimings;
@@ -35,6 +38,10 @@ export interface ConnectionOptions {
   auth?: ConnectionAuth;
   /** Which era each stdio server spoke last time (one process per start). */
   eraMemory?: EraMemory;
+  /** Where a sandboxed server's refusals are kept for the Servers view (sandbox/sandboxMonitor.ts). */
+  sandboxRefusals?: RefusalLog;
+  /** The Protocol view's tap (masked by the session): messages, stderr lines, HTTP exchanges. */
+  tap?: ProtocolTap;
 }
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
@@ -115,7 +122,8 @@ export class Connection {
     const connection = new Connection(client, transport, kind, proc, options);
     for (const capability of options.capabilities) capability.install(client, definition);
     connection.installNotificationHandlers();
-    traceTransport(transport, logger);
+    traceTransport(transport, logger, options.tap);
+    options.tap?.note(`connection opened over ${kind}`);
     client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
     client.onclose = () => connection.handleClose();
     try {
@@ -273,6 +281,7 @@ export class Connection {
   }
 }
 
+/** The server as a "Cannot reach …" message names it: its URL without user info or query. */
 function describeUrl(definition: ServerDefinition): string {
-  return definition.transport.type === 'stdio' ? definition.name : definition.transport.url;
+  return definition.transport.type === 'stdio' ? definition.name : redactUrl(definition.transport.url);
 }

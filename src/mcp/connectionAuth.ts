@@ -3,7 +3,7 @@
 // redeemed here (the transport's finishAuth) before the connection is tried again.
 import { SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { AuthProvider, OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
-import type { Logger } from './logger';
+import type { MaskingLogger } from './logger';
 import type { ServerDefinition } from './serverDefinition';
 
 /** OAuth for one HTTP server: the provider the transport runs auth() with, and the completed redirect. */
@@ -54,7 +54,7 @@ export async function redeemAuthorization(
   error: unknown,
   transport: Transport | undefined,
   auth: ConnectionAuth | undefined,
-  logger: Logger,
+  logger: MaskingLogger,
   round: number,
 ): Promise<boolean> {
   const refused = error instanceof UnauthorizedError || (error instanceof SdkHttpError && error.status === 401);

@@ -42,10 +42,10 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
-/** Start failures that retrying cannot fix: spawn errors, an input the user did not give, refused credentials, a server waiting for sign-in, a dev-mode setting that does not fit the command. */
+/** Start failures that retrying cannot fix: spawn errors, an input the user did not give, refused credentials, a server waiting for sign-in, a dev-mode setting that does not fit the command, a local file a setting names that is refused, a start nobody consented to. */
 export function isPermanentStartFailure(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'MCP_INPUT_MISSING' || code === 'MCP_UNAUTHORIZED' || code === 'MCP_DEV_MODE' || isAuthorizationRequired(error);
+  return code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'MCP_INPUT_MISSING' || code === 'MCP_UNAUTHORIZED' || code === 'MCP_DEV_MODE' || code === 'MCP_LOCAL_FILE' || code === 'MCP_CONSENT' || isAuthorizationRequired(error);
 }
 
 /** The server needs an OAuth sign-in before it can start (see connection.ts AuthorizationRequiredError). */

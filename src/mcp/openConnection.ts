@@ -9,45 +9,48 @@ import type { ClientCapability } from './clientCapability';
 import { redeemAuthorization, type ConnectionAuth, type PreparedStart } from './connectionAuth';
 import { isAuthorizationRequired } from './errors';
 import { ManagedStdioTransport } from './managedStdioTransport';
-import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
+import { definitionSecrets } from './definitionSecrets';
+import { loadDefinition } from './envFile';
+import { tapFetch, type ProtocolTap } from './protocolTap';
+import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { describeSdkError } from './sdkErrors';
-import { startTimeoutOf, type HttpTransportConfig, type ServerDefinition, type StdioTransportConfig } from './serverDefinition';
-import { classifyStartFailure, isStartFailure, speaksOurs } from './startFailure';
+import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
+import { classifyStartFailure, isStartFailure, speaksOurs, StartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
+import { describeSandbox, endInstallPhase, sandboxUnavailable } from './sandbox/sandboxStart';
+import { sandboxedSpawn } from './sandbox/sandboxedSpawn';
+import { SandboxMonitor } from './sandbox/sandboxMonitor';
 
 /** What a session starts a connection with (SessionOptions has all of it). */
 export interface StartInputs extends Omit<ConnectionOptions, 'capabilities' | 'auth'> {
   capabilities?: readonly ClientCapability[];
-  /** `${input:…}` values and OAuth, known only when the server starts; runs before every attempt. */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  /**
+   * `${input:…}` values and OAuth, known only when the server starts; runs before every attempt, with the
+   * definition as it will run (its env file read, mcp/envFile.ts): what consent is checked against.
+   */
+  prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
 }
 
 /**
- * Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user, secrets
- * masked. `onSecrets` gets the `${input:…}` values before anything is logged: `inputs.logger` must mask
- * them from then on (the session's logger does, and so do its state messages).
+ * Reads the env file, prepares (consent, inputs, OAuth) and connects; throws an error whose message is
+ * written for the user, secrets masked. `onSecrets` gets every value to mask for this start (inputs, and
+ * the credentials of the definition as it runs) before anything is logged; `inputs.logger` masks them
+ * from then on, since it reads them through the session (and so do the session's state messages).
  */
 export async function prepareAndOpen(inputs: StartInputs, signal: AbortSignal | undefined, onSecrets: (secrets: readonly string[]) => void): Promise<Connection> {
-  let secrets: readonly string[] = [];
   try {
-    const prepared = inputs.prepare ? await inputs.prepare(inputs.definition) : undefined;
-    secrets = prepared?.secrets ?? [];
-    onSecrets(secrets);
-    return await openConnection(
-      {
-        ...inputs,
-        definition: prepared?.definition ?? inputs.definition,
-        capabilities: inputs.capabilities ?? [],
-        auth: prepared?.auth,
-      },
-      signal,
-    );
+    const loaded = await loadDefinition(inputs.definition);
+    onSecrets(definitionSecrets(loaded));
+    const prepared = inputs.prepare ? await inputs.prepare(loaded) : undefined;
+    const definition = prepared?.definition ?? loaded;
+    onSecrets([...(prepared?.secrets ?? []), ...definitionSecrets(definition)]);
+    return await openConnection({ ...inputs, definition, capabilities: inputs.capabilities ?? [], auth: prepared?.auth }, signal);
   } catch (error) {
     if (isStartFailure(error)) {
-      error.message = maskSecrets(error.message, secrets);
+      error.message = inputs.logger.mask(error.message);
       throw error;
     }
-    throw Object.assign(new Error(maskSecrets(describeSdkError(error), secrets), { cause: error }), { code: (error as { code?: unknown })?.code });
+    throw Object.assign(new Error(inputs.logger.mask(describeSdkError(error)), { cause: error }), { code: (error as { code?: unknown })?.code });
   }
 }
 
@@ -73,13 +76,13 @@ async function openHttp(transport: HttpTransportConfig, options: ConnectionOptio
   for (let round = 0; ; round++) {
     let attempt: Transport | undefined;
     try {
-      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
+      if (transport.type === 'sse') return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       try {
-        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth)), options, undefined, attemptOptions);
+        return await Connection.connect('http', (attempt = streamableTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       } catch (error) {
         if (!looksLikeLegacySseServer(error)) throw error;
         options.logger.info(`Streamable HTTP was refused (${(error as Error).message}); trying legacy HTTP+SSE.`);
-        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth)), options, undefined, attemptOptions);
+        return await Connection.connect('sse', (attempt = sseTransport(transport, options.auth, options.tap)), options, undefined, attemptOptions);
       }
     } catch (error) {
       if (!(await redeemAuthorization(error, attempt, options.auth, options.logger, round))) throw error;
@@ -103,14 +106,17 @@ async function openStdio(config: StdioTransportConfig, options: ConnectionOption
     const retry = eraFallback((error as Error).cause ?? error, prior);
     if (!retry) throw error;
     options.logger.info(retry.why);
-    connection = await spawnAndConnect(config, options, startTimeoutMs, retry.prior, signal);
+    // A server that said it speaks a revision of ours answers the probe, only slowly: waiting the whole
+    // start budget for it beats a second missed probe and the backoff restarts that would follow.
+    const retryOptions = retry.patient ? { ...options, probeTimeoutMs: startTimeoutMs } : options;
+    connection = await spawnAndConnect(config, retryOptions, startTimeoutMs, retry.prior, signal);
   }
   await memory?.remember(config, connection.client.getProtocolEra());
   return connection;
 }
 
 /** When the first attempt's era guess was the problem: how to start again, and why (for the log). */
-function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string } | undefined {
+function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior: PriorDiscovery | undefined; why: string; patient?: boolean } | undefined {
   if (cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(cause.message)) {
     return { prior: { kind: 'legacy' }, why: 'The server exited on the server/discover probe (a 2025-era server); starting it again with initialize.' };
   }
@@ -120,7 +126,7 @@ function eraFallback(cause: unknown, prior: PriorDiscovery | undefined): { prior
   // No prior: the probe went unanswered (a cold or busy start), initialize followed, and failed on the
   // version although the server speaks a revision we speak too. Probing again on a new process is the fix.
   if (!prior && speaksOurs(cause)) {
-    return { prior: undefined, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover.` };
+    return { prior: undefined, patient: true, why: `The server speaks a revision of ours but did not answer server/discover in time, and the initialize that followed failed (${(cause as Error).message}); starting it again with server/discover, waiting for its answer this time.` };
   }
   return undefined;
 }
@@ -132,41 +138,63 @@ async function spawnAndConnect(
   prior: PriorDiscovery | undefined,
   signal?: AbortSignal,
 ): Promise<Connection> {
-  const { logger } = options;
+  const { logger, definition } = options;
   logger.info(`Starting: ${[config.command, ...redactArgs(config.args)].join(' ')} (cwd: ${config.cwd ?? process.cwd()}, env: ${redactEnv(config.env)})`);
-  const transport = new ManagedStdioTransport({
-    command: config.command,
-    args: config.args,
-    env: { ...getDefaultEnvironment(), ...config.env },
-    cwd: config.cwd,
-    stderr: 'pipe',
-    maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
-  });
+  const serverEnv = { ...getDefaultEnvironment(), ...config.env };
+  // A sandboxed server starts through its launcher (sandbox/sandboxedSpawn.ts); its reports come on stderr.
+  const sandboxed = definition.sandbox ? sandboxedSpawn(config, definition.sandbox, serverEnv, definition.dev?.debug !== undefined) : undefined;
+  const monitor = sandboxed && new SandboxMonitor(definition.name, sandboxed.nonce, definition.sandbox!, logger, options.sandboxRefusals);
+  if (definition.sandbox) logger.info(describeSandbox(definition.sandbox));
+  const transport = new ManagedStdioTransport(
+    {
+      command: sandboxed?.command ?? config.command,
+      args: sandboxed?.args ?? config.args,
+      env: sandboxed?.env ?? serverEnv,
+      cwd: config.cwd,
+      stderr: 'pipe',
+      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
+    },
+    sandboxed?.firstInput,
+  );
   const proc = new StdioProcess(
     transport,
     // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.
-    (line) => (/\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`)),
+    (line) => {
+      if (options.tap?.recording) options.tap.stderr(line);
+      return /\b(error|fatal|exception|traceback|panic|failed)\b/i.test(line) ? logger.warn(`[stderr] ${line}`) : logger.info(`[stderr] ${line}`);
+    },
     (pid) => logger.info(`Process started (pid ${pid}).`),
+    monitor && ((line) => monitor.take(line)),
   );
   const deadline = AbortSignal.timeout(startTimeoutMs);
-  return Connection.connect('stdio', transport, options, proc, {
-    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-    deadline,
-    startTimeoutMs,
-    prior,
-  });
+  try {
+    const connection = await Connection.connect('stdio', transport, options, proc, {
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      deadline,
+      startTimeoutMs,
+      prior,
+    });
+    if (definition.sandbox?.network.installDomains.length && proc.pid) endInstallPhase(proc.pid);
+    return connection;
+  } catch (error) {
+    if (monitor?.unavailable) throw sandboxUnavailable(definition, monitor.unavailable, error);
+    if (monitor?.invalid) throw new StartFailure('invalid-configuration', `Invalid configuration: ${monitor.invalid}.`, error);
+    throw error;
+  }
 }
 
-function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+function streamableTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: config.headers },
+    ...(tap && { fetch: tapFetch(tap) }),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
   });
 }
 
-function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined): Transport {
+function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefined, tap: ProtocolTap | undefined): Transport {
   return new SSEClientTransport(new URL(config.url), {
+    ...(tap && { fetch: tapFetch(tap) }),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
     requestInit: { headers: config.headers },

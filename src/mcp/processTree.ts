@@ -2,7 +2,7 @@
 // (npx, sh -c, uvx) whose own children would be orphaned if only the wrapper were killed.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 
 /** All descendants of `pid` (children, grandchildren, …), deepest last. Empty when unknown. */
 export async function descendantsOf(pid: number): Promise<number[]> {
@@ -100,6 +100,19 @@ export function signal(pids: Iterable<number>, sig: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Signals the process group `leader` leads (Linux and macOS: a stdio server is spawned as a group leader,
+ * managedStdioTransport.ts), which reaches processes that left the parent chain. No-op on Windows.
+ */
+export function signalGroup(leader: number, sig: NodeJS.Signals): void {
+  if (process.platform === 'win32') return;
+  try {
+    process.kill(-leader, sig);
+  } catch {
+    // The group is gone (or was never one).
+  }
+}
+
 /** Resolves true once none of `pids` is alive, false if `timeoutMs` passes first. */
 export async function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -108,4 +121,59 @@ export async function waitForExit(pids: number[], timeoutMs: number): Promise<bo
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A running process as far as this platform tells: its argument vector, and on Linux its environment and folder. */
+export interface ObservedProcess {
+  pid: number;
+  /** The argument vector (Linux); on macOS only `commandLine`, its words joined by spaces, is known. */
+  argv?: string[];
+  commandLine: string;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * The processes whose parent is `parent` (this extension host's own children, for config/vscodeMcpJson.ts:
+ * VS Code's MCP support starts its stdio servers from the extension host too). Linux reads /proc; macOS
+ * asks `ps`; Windows tells nothing (an empty list).
+ */
+export async function childrenOf(parent: number): Promise<ObservedProcess[]> {
+  const parents = process.platform === 'win32' ? new Map<number, number>() : await parentMap();
+  const pids = [...parents].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
+  if (process.platform !== 'linux') return commandLines(pids);
+  const found = await Promise.all(
+    pids.map(async (pid): Promise<ObservedProcess | undefined> => {
+      try {
+        const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').slice(0, -1);
+        const env = Object.fromEntries(
+          (await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => ''))
+            .split('\0')
+            .filter(Boolean)
+            .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+        );
+        const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => undefined);
+        return { pid, argv, commandLine: argv.join(' '), env, ...(cwd ? { cwd } : {}) };
+      } catch {
+        return undefined; // gone meanwhile
+      }
+    }),
+  );
+  return found.filter((p): p is ObservedProcess => !!p);
+}
+
+function commandLines(pids: number[]): Promise<ObservedProcess[]> {
+  if (pids.length === 0) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    execFile('ps', ['-o', 'pid=,command=', '-p', pids.join(',')], (error, stdout) => {
+      if (error) return resolve([]);
+      resolve(
+        stdout
+          .split('\n')
+          .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+          .filter((m): m is RegExpExecArray => !!m)
+          .map((m) => ({ pid: Number(m[1]), commandLine: m[2]!.trim() })),
+      );
+    });
+  });
 }

@@ -1,10 +1,18 @@
 // Secrets never reach the user's eyes or a log. One masking function (maskSecrets) is applied on every
-// path from a session outwards: its logger, its state messages, its request errors. Header values are
-// masked unless the header is known to carry no credential; env values are never shown.
-import type { Logger } from './logger';
+// path from a session outwards, through the one masking logger (maskingLogger.ts) and the session's one
+// message path: its log at every level, its state messages, its request errors. It knows every form a
+// value takes on its way out (secretForms.ts). The rest of this file describes configuration for logs and
+// tooltips: header values masked unless known harmless, env values never shown, credential arguments in
+// every usual spelling, URLs without user info or query.
+import { secretPatterns } from './secretForms';
 
 /** Headers whose values are shown as they are; every other header's value is masked. */
-const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control']);
+const HARMLESS_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'mcp-protocol-version', 'cache-control', 'mcp-method', 'mcp-name', 'www-authenticate']);
+
+/** A header whose value carries no credential (its value is shown, and not masked). */
+export function isHarmlessHeader(name: string): boolean {
+  return HARMLESS_HEADERS.has(name.toLowerCase());
+}
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -35,69 +43,124 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * `text` with each of the given URLs (a server's configured URL: as written and as parsed) shown as
+ * redactUrl shows it, wherever an error or a log line quotes it whole.
+ */
+export function redactKnownUrls(text: string, urls: readonly string[]): string {
+  let out = text;
+  for (const url of urls) {
+    const redacted = redactUrl(url);
+    if (redacted === url) continue;
+    let href = url;
+    try {
+      href = new URL(url).href;
+    } catch {
+      // Not a URL: only its written form is looked for.
+    }
+    for (const form of new Set([url, href])) out = out.split(form).join(redacted);
+  }
+  return out;
+}
+
 /** Every URL inside `text` passed through redactUrl (for command lines and messages). */
 export function redactUrlsIn(text: string): string {
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>|]+/gi, (url) => redactUrl(url));
 }
 
-/** Flags whose value is a credential: `--token X`, `--api-key=X`, `--password X`. */
-const SECRET_FLAG = /^--?[\w-]*(token|secret|password|passwd|key|auth|credential)[\w-]*$/i;
+/** Words that make a flag, a variable or a header name a credential's: `--api-key`, `GITHUB_TOKEN`, `X-Auth-Token`. */
+const SECRET_NAME_PART = /token|secret|passw(?:or)?d|credential|api_?key|bearer|authorization|cookie|private_?key/i;
+const SECRET_NAME_WORDS = new Set(['pat', 'key', 'auth', 'pwd', 'pin', 'sig', 'signature', 'session']);
 
-/** Command-line arguments fit for a log: values of credential flags masked, URLs redacted. */
+/** True for names such as `--token`, `--pat`, `API_KEY`, `X-Api-Key`, `Authorization`, `-t`. */
+export function isSecretName(name: string): boolean {
+  const bare = name.replace(/^-+/, '');
+  if (name === '-t') return true;
+  return SECRET_NAME_PART.test(bare) || bare.toLowerCase().split(/[-_.]/).some((word) => SECRET_NAME_WORDS.has(word));
+}
+
+const HEADER_FLAGS = new Set(['-H', '--header', '--headers']);
+const ENV_FLAGS = new Set(['-e', '--env', '--set-env', '--env-var']);
+
+/**
+ * Command-line arguments fit for a log: the values of credential flags (`--token X`, `--api-key=X`,
+ * `--pat X`, `--bearer X`, `-t X`), of credential headers (`--header "Authorization: …"`, `-H "X-Api-Key: …"`),
+ * of environment assignments (`-e NAME=value`, `--env NAME=value`), of bare `token=…` assignments, and of
+ * credential spellings inside one argument (a shell `-c` script) masked; URLs without user info or query.
+ */
 export function redactArgs(args: readonly string[]): string[] {
   return args.map((arg, i) => {
+    const previous = i > 0 ? args[i - 1]! : undefined;
+    if (previous !== undefined && !previous.includes('=')) {
+      if (HEADER_FLAGS.has(previous)) return redactHeaderLine(arg);
+      if (ENV_FLAGS.has(previous)) return redactAssignment(arg, true);
+      if (previous.startsWith('-') && isSecretName(previous) && !arg.startsWith('-')) return '***';
+    }
     const eq = arg.indexOf('=');
-    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq))) return `${arg.slice(0, eq)}=***`;
-    if (i > 0 && SECRET_FLAG.test(args[i - 1]!) && !args[i - 1]!.includes('=') && !arg.startsWith('-')) return '***';
-    return redactUrlsIn(arg);
+    if (arg.startsWith('-') && eq > 0) {
+      const flag = arg.slice(0, eq);
+      const value = arg.slice(eq + 1);
+      if (HEADER_FLAGS.has(flag)) return `${flag}=${redactHeaderLine(value)}`;
+      if (ENV_FLAGS.has(flag)) return `${flag}=${redactAssignment(value, true)}`;
+      if (isSecretName(flag)) return `${flag}=***`;
+    }
+    return redactCredentialText(redactAssignment(arg, false));
   });
 }
 
-/**
- * A logger that masks the given values (inputs the user entered) in everything written through it, at
- * every level. `secrets` may be a function: the values are read at each write (they change per start).
- */
-export function redactingLogger(logger: Logger, secrets: readonly string[] | (() => readonly string[])): Logger {
-  const current = typeof secrets === 'function' ? secrets : () => secrets;
-  const mask = (message: string) => maskSecrets(message, current());
-  return {
-    get traceEnabled() {
-      return logger.traceEnabled;
-    },
-    trace: (m) => logger.trace(mask(m)),
-    debug: (m) => logger.debug(mask(m)),
-    info: (m) => logger.info(mask(m)),
-    warn: (m) => logger.warn(mask(m)),
-    error: (m) => logger.error(mask(m)),
-  };
+/** The values redactArgs masks (`--token X` → X, `-e NAME=X` → X, `-H "X-Api-Key: X"` → X): secrets to mask in any text. */
+export function credentialArgValues(args: readonly string[]): string[] {
+  const redacted = redactArgs(args);
+  return args.flatMap((arg, i) => {
+    const shown = redacted[i]!;
+    if (shown === arg) return [];
+    if (shown === '***') return [arg];
+    if (/:\s(?:(?:Bearer|Basic|Token)\s)?\*\*\*$/i.test(shown)) return [arg.slice(arg.indexOf(':') + 1).trim().replace(/^(Bearer|Basic|Token)\s+/i, '')];
+    if (shown.endsWith('=***')) return [arg.slice(arg.lastIndexOf('=') + 1)];
+    return [];
+  });
 }
 
-/** Below this length a secret is masked only where it stands alone (not inside a longer word). */
-const SHORT_SECRET = 4;
+/** `NAME=value` with the value masked: always (`-e NAME=value`), or when NAME names a credential (`token=…`). */
+function redactAssignment(text: string, always: boolean): string {
+  const match = /^([A-Za-z_][\w.-]*)=(.+)$/s.exec(text);
+  if (!match || (!always && !isSecretName(match[1]!))) return text;
+  return `${match[1]}=***`;
+}
+
+/** `Name: value` as a header flag gives it: the value masked unless the header is harmless. */
+function redactHeaderLine(text: string): string {
+  const colon = text.indexOf(':');
+  if (colon <= 0) return text;
+  const name = text.slice(0, colon).trim();
+  return HARMLESS_HEADERS.has(name.toLowerCase()) ? text : `${text.slice(0, colon)}: ${redactValue(text.slice(colon + 1).trim())}`;
+}
 
 /**
- * `text` with every occurrence of the given values replaced by `***`: as written, URL-encoded and
- * JSON-escaped. Short values (1–3 characters) are masked where they stand alone as a token, so that a
- * PIN of "42" is hidden in "--pin 42" without turning every "42" inside other words into "***".
+ * Credential spellings inside free text (an argument that is a whole shell script): `Authorization: Bearer x`,
+ * `X-Api-Key: x`, `--token x`, `--token=x`, `token=x`. Then URLs lose user info and query.
+ */
+export function redactCredentialText(text: string): string {
+  return redactUrlsIn(
+    text
+      .replace(/\b([\w-]+)(\s*:\s*)((?:Bearer|Basic|Token)\s+)?([^\s'"]+)/gi, (all, name: string, sep: string, scheme: string | undefined) =>
+        isSecretName(name) && !/^https?$/i.test(name) ? `${name}${sep}${scheme ?? ''}***` : all,
+      )
+      .replace(/(^|\s)(--?[\w-]+)(=|\s+)([^\s'"-][^\s'"]*)/g, (all, lead: string, flag: string, sep: string) => (isSecretName(flag) ? `${lead}${flag}${sep}***` : all))
+      .replace(/(^|[\s;&?'"])([A-Za-z_][\w-]*)=([^\s'"&;]+)/g, (all, lead: string, name: string) => (isSecretName(name) ? `${lead}${name}=***` : all)),
+  );
+}
+
+/**
+ * `text` with every occurrence of the given values replaced by `***`, in every form secretForms.ts
+ * knows (as written; percent-encoded in either case; form-encoded; JSON-escaped once and twice; base64
+ * and base64url of the value and of `user:value`). Short values (1–3 characters) are masked where they
+ * stand alone as a token, so that a PIN of "42" is hidden in "--pin 42" without turning every "42"
+ * inside other words into "***".
  */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-    forms.add(JSON.stringify(secret).slice(1, -1));
-  }
-  // Longest first, so a secret that contains another is masked whole.
-  const values = [...forms].sort((a, b) => b.length - a.length);
-  return values.reduce((out, value) => {
-    if (value.length >= SHORT_SECRET) return out.split(value).join('***');
-    return out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(value)}(?![\\p{L}\\p{N}_])`, 'gu'), '***');
-  }, text);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (secrets.length === 0 || !text) return text;
+  return secretPatterns(secrets).reduce((out, pattern) => out.replace(pattern, '***'), text);
 }
 
 function redactValue(value: string): string {

@@ -207,7 +207,7 @@ export class McpSession extends SessionLifecycle {
         if (fresh && repeatable) return this.call(what, run, false);
         const reason = fresh
           ? 'the server had lost the session (it may have restarted); a new session was started, and this request was not repeated because it may have side effects'
-          : `the server had lost the session and a new one could not be started (${describeError(error)})`;
+          : this.mask(`the server had lost the session and a new one could not be started (${describeError(error)})`);
         throw new McpClientError(`${this.name}: ${what} failed: ${reason}`, 'session-renewed', { cause: error, reason });
       }
       const code = (error as { code?: string | number }).code;

@@ -4,12 +4,13 @@
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { Connection, ServerNotification, TransportKind } from './connection';
 import { prepareAndOpen } from './openConnection';
-import { maskSecrets, redactingLogger } from './redact';
+import { definitionSecrets } from './definitionSecrets';
+import { maskedTap } from './protocolTap';
 import { isAuthorizationRequired, isPermanentStartFailure } from './errors';
 import { isStartFailure } from './startFailure';
 import { describeSdkError as describeError } from './sdkErrors';
 import { Disposable, Emitter } from './lifecycle';
-import type { Logger, McpLogLevel } from './logger';
+import { maskingLogger, type MaskingLogger, type McpLogLevel } from './logger';
 import { RestartPolicy } from './restartPolicy';
 import type { ServerDefinition } from './serverDefinition';
 import { SessionState } from './sessionState';
@@ -35,20 +36,33 @@ export abstract class SessionLifecycle extends Disposable {
   private readonly policy: RestartPolicy;
   protected logLevel: McpLogLevel | undefined;
   private renewal: Promise<Connection | undefined> | undefined;
-  /** The `${input:…}` values of the current start: masked in every log line, state message and error. */
-  private secrets: readonly string[] = [];
-  /** The only logger this session writes to: the options' logger behind the mask. */
-  protected readonly logger: Logger;
+  /**
+   * What is masked in every log line, state message and error: the credentials the definition holds
+   * (definitionSecrets.ts) and, from a start on, the `${input:…}` values and env-file credentials of that start.
+   */
+  private secrets: readonly string[];
+  /** The only logger this session (and its connections) can write to: the sink behind the mask. */
+  protected readonly logger: MaskingLogger;
+  /** The options without the sink: nothing here can write around the mask. */
+  protected readonly options: Readonly<Omit<SessionOptions, 'logger'>>;
 
-  constructor(protected readonly options: SessionOptions) {
+  constructor(options: SessionOptions) {
     super();
-    this.logger = redactingLogger(options.logger, () => this.secrets);
+    const { logger: sink, ...rest } = options;
+    this.options = rest;
+    this.secrets = definitionSecrets(options.definition);
+    const t = options.definition.transport;
+    this.logger = maskingLogger(sink, () => this.secrets, t.type === 'stdio' ? [] : [t.url]);
     this.policy = new RestartPolicy(options.restartPolicy);
     this.logLevel = options.logLevel;
   }
 
   get name(): string {
     return this.options.definition.name;
+  }
+  /** This session's log, masked: for the features that write about this server into its output channel. */
+  get log(): MaskingLogger {
+    return this.logger;
   }
   get definition(): ServerDefinition {
     return this.options.definition;
@@ -178,11 +192,13 @@ export abstract class SessionLifecycle extends Disposable {
 
   /** Prepares (inputs, OAuth) and connects; throws an error whose message is written for the user. */
   private open(signal?: AbortSignal): Promise<Connection> {
-    return prepareAndOpen({ ...this.options, logger: this.logger }, signal, (secrets) => (this.secrets = secrets));
+    // The Protocol view's tap behind the logger's mask: the options' own tap is never handed on.
+    const tap = this.options.tap && maskedTap(this.options.tap, (text) => this.logger.mask(text));
+    return prepareAndOpen({ ...this.options, logger: this.logger, tap }, signal, (secrets) => (this.secrets = secrets));
   }
 
   private install(connection: Connection): void {
-    const { logger } = this.options;
+    const { logger } = this;
     this.connection = connection;
     this.policy.recordRunning();
     connection.onNotification((n) => this.notificationEmitter.fire(n));
@@ -235,7 +251,8 @@ export abstract class SessionLifecycle extends Disposable {
     const decision = this.policy.recordCrash(startFailed);
     if (decision.kind === 'giveUp') {
       const count = decision.inARow ? `${decision.crashes} failed starts in a row` : `${decision.crashes} failures in ${this.policy.windowMinutes} minutes`;
-      const message = `${reason} Gave up after ${count}; use Restart to try again.`;
+      // Two sentences: a reason without its full stop ran into the next one ("…variable Gave up", issue 25).
+      const message = `${/[.!?…]$/.test(reason.trimEnd()) ? reason.trimEnd() : `${reason.trimEnd()}.`} Gave up after ${count}; use Restart to try again.`;
       this.logger.error(message);
       this.setState({ kind: 'error', message, gaveUp: true });
       return;
@@ -258,9 +275,9 @@ export abstract class SessionLifecycle extends Disposable {
     }
   }
 
-  /** `text` with this session's secrets masked: for anything that leaves the session. */
-  protected mask(text: string): string {
-    return maskSecrets(text, this.secrets);
+  /** `text` with this session's secrets masked: for anything that leaves the session other than its log (the call history too). */
+  mask(text: string): string {
+    return this.logger.mask(text);
   }
 
   private setState(state: SessionState): void {

@@ -116,17 +116,22 @@ export class SessionManager extends Disposable {
     const session = entry?.session;
     if (!entry || !session) return;
     entry.deferred = false;
-    const heldBy = heldBackBySettings(session.definition);
-    if (heldBy) {
-      await session.stop(heldBy);
-      return;
-    }
-    const verdict = await this.options.mayStart(session.definition, userAction);
+    const verdict = await this.mayStart(name, userAction);
     if (verdict !== true) {
       await session.stop(verdict);
       return;
     }
     await session.start();
+  }
+
+  /**
+   * Whether `name` may run now, by the same rules as a start (its settings, Workspace Trust, consent, which
+   * may ask the user): true, or why not. Anything that runs a server's command (the connection doctor) asks here.
+   */
+  async mayStart(name: string, userAction = true): Promise<true | string> {
+    const session = this.get(name);
+    if (!session) return `No server named '${name}' is configured.`;
+    return heldBackBySettings(session.definition) ?? (await this.options.mayStart(session.definition, userAction));
   }
 
   async stop(name: string): Promise<void> {

@@ -3,9 +3,11 @@ import type { Implementation } from '@modelcontextprotocol/client';
 import type { ClientCapability } from './clientCapability';
 import type { PreparedStart } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
+import type { RefusalLog } from './sandbox/sandboxMonitor';
 import type { McpLogLevel, Logger } from './logger';
+import type { ProtocolTap } from './protocolTap';
 import type { RestartPolicyOptions } from './restartPolicy';
-import type { ServerDefinition } from './serverDefinition';
+import type { LoadedDefinition, ServerDefinition } from './serverDefinition';
 import type { StopTimings } from './stdioProcess';
 
 export interface RequestOptions {
@@ -27,9 +29,14 @@ export interface SessionOptions {
   probeTimeoutMs?: number;
   /** Which era each stdio server spoke last time, shared by the sessions (one process per start). */
   eraMemory?: EraMemory;
+  /** Where sandboxed servers' refusals are kept, for the Servers view (one for all sessions). */
+  sandboxRefusals?: RefusalLog;
   /**
-   * What is only known when the server starts: `${input:…}` values (the user may be asked) and OAuth
-   * for HTTP servers. Runs before every connection attempt.
+   * What is only known when the server starts: consent for the definition as it runs (its env file
+   * read), `${input:…}` values (the user may be asked) and OAuth for HTTP servers. Runs before every
+   * connection attempt.
    */
-  prepare?: (definition: ServerDefinition) => Promise<PreparedStart>;
+  prepare?: (definition: LoadedDefinition) => Promise<PreparedStart>;
+  /** The Protocol view's tap for this server (src/workbench/protocol/); the session masks what it sees. */
+  tap?: ProtocolTap;
 }

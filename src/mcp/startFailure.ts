@@ -6,6 +6,7 @@ import { SdkError, SdkErrorCode, SdkHttpError, SUPPORTED_PROTOCOL_VERSIONS, Unau
 import { McpClientError } from './errors';
 import { describeSdkError } from './sdkErrors';
 import type { ExitInfo } from './stdioProcess';
+import { redactUrl } from './redact';
 
 export type StartFailureKind =
   | 'timeout'
@@ -15,10 +16,11 @@ export type StartFailureKind =
   | 'unauthorized'
   | 'exited'
   | 'unreachable'
+  | 'sandbox-unavailable'
   | 'other';
 
 /** Kinds a retry cannot fix: the session goes to the error state and waits for the user. */
-const PERMANENT: ReadonlySet<StartFailureKind> = new Set(['protocol', 'command-not-found', 'invalid-configuration', 'unauthorized']);
+const PERMANENT: ReadonlySet<StartFailureKind> = new Set(['protocol', 'command-not-found', 'invalid-configuration', 'unauthorized', 'sandbox-unavailable']);
 
 export class StartFailure extends McpClientError {
   constructor(
@@ -48,6 +50,7 @@ export interface StartContext {
   stderrTail?: readonly string[];
   command?: string;
   cwd?: string;
+  /** The server's URL: its user info and query are left out of any message. */
   url?: string;
 }
 
@@ -87,7 +90,7 @@ function classify(error: unknown, context: StartContext): [StartFailureKind, str
   if (context.timedOut || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && !/AbortError|aborted/.test(error.message))) {
     return ['timeout', `The server did not answer initialize within ${seconds(context.startTimeoutMs)}`];
   }
-  if (isUnreachable(error)) return ['unreachable', `Cannot reach ${context.url ?? 'the server'}: ${networkReason(error)}`];
+  if (isUnreachable(error)) return ['unreachable', `Cannot reach ${context.url ? redactUrl(context.url) : 'the server'}: ${networkReason(error)}`];
   return ['other', describeSdkError(error)];
 }
 

@@ -3,7 +3,8 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ManagedStdioTransport } from './managedStdioTransport';
-import { descendantsOf, isAlive, signal, waitForExit } from './processTree';
+import { processReaper } from './processReaper';
+import { descendantsOf, isAlive, signal, signalGroup, waitForExit } from './processTree';
 
 export interface ExitInfo {
   code: number | null;
@@ -26,29 +27,42 @@ export class StdioProcess {
   private exitInfo: ExitInfo | undefined;
   private readonly tail: string[] = [];
   private onExit: (() => void) | undefined;
+  /** stop() runs: the reaper keeps the group until stop() is done with it. */
+  private stopping = false;
 
   constructor(
     transport: ManagedStdioTransport,
     onStderrLine: (line: string) => void,
     onStarted: (pid: number) => void,
+    /** What of a stderr line is the server's (a sandbox launcher's reports are taken out); undefined: nothing. */
+    serverPart: (line: string) => string | undefined = (line) => line,
   ) {
     const stderr = transport.stderr as Readable | null;
     let partial = '';
+    const push = (line: string) => {
+      const own = serverPart(line);
+      if (own !== undefined) this.pushLine(own, onStderrLine);
+    };
     stderr?.setEncoding('utf8');
     stderr?.on('data', (chunk: string) => {
       const lines = (partial + chunk).split(/\r?\n/);
       partial = lines.pop() ?? '';
-      for (const line of lines) this.pushLine(line, onStderrLine);
+      for (const line of lines) push(line);
     });
-    stderr?.on('end', () => partial && this.pushLine(partial, onStderrLine));
+    stderr?.on('end', () => partial && push(partial));
 
     transport.onSpawn = (child: ChildProcess) => {
       this.child = child;
+      const pid = child.pid;
+      // Ended by the reaper if this extension host dies before the server does (processReaper.ts).
+      if (pid) processReaper.watch(pid);
       child.once('exit', (code, sig) => {
         this.exitInfo = { code, signal: sig };
+        // Its group may live on (a child it left behind): stop() still signals the group; then it is done.
+        if (pid && !this.stopping) processReaper.unwatch(pid);
         this.onExit?.();
       });
-      if (child.pid) onStarted(child.pid);
+      if (pid) onStarted(pid);
     };
   }
 
@@ -91,19 +105,26 @@ export class StdioProcess {
     const child = this.child;
     const pid = child?.pid;
     if (!child || !pid) return;
-    const tree = new Set(await descendantsOf(pid));
-    const all = () => [pid, ...tree];
+    this.stopping = true;
     try {
-      child.stdin?.end();
-    } catch {
-      // The pipe may already be broken; signals follow.
+      const tree = new Set(await descendantsOf(pid));
+      const all = () => [pid, ...tree];
+      try {
+        child.stdin?.end();
+      } catch {
+        // The pipe may already be broken; signals follow.
+      }
+      if (await waitForExit(all(), timings.graceMs)) return;
+      if (isAlive(pid)) for (const p of await descendantsOf(pid)) tree.add(p);
+      signalGroup(pid, 'SIGTERM');
+      signal(all().filter(isAlive), 'SIGTERM');
+      if (await waitForExit(all(), timings.termMs)) return;
+      signalGroup(pid, 'SIGKILL');
+      signal(all().filter(isAlive), 'SIGKILL');
+      await waitForExit(all(), 1000);
+    } finally {
+      processReaper.unwatch(pid);
     }
-    if (await waitForExit(all(), timings.graceMs)) return;
-    if (isAlive(pid)) for (const p of await descendantsOf(pid)) tree.add(p);
-    signal(all().filter(isAlive), 'SIGTERM');
-    if (await waitForExit(all(), timings.termMs)) return;
-    signal(all().filter(isAlive), 'SIGKILL');
-    await waitForExit(all(), 1000);
   }
 
   private pushLine(line: string, onStderrLine: (line: string) => void): void {

@@ -1,7 +1,10 @@
 // One argument step as a quick pick: what the user types is the value (first row), the server's
 // suggestions follow (completion/complete while typing), and where the server suggests nothing, the
-// selected text, the active file's path and the clipboard are offered instead. Required arguments
-// cannot be accepted empty; optional ones can be skipped. Back and Escape as in every VS Code wizard.
+// selected text and the active file's path are offered instead. Required arguments cannot be accepted
+// empty; optional ones can be skipped. Back and Escape as in every VS Code wizard.
+// The clipboard is not offered (issue 25, defect 6): reading it is a browser permission in VS Code for
+// the Web ("Unable to read from the browser's clipboard…" at every such step), and pasting into the
+// box (Ctrl+V) already does the same with the user's own gesture.
 import * as vscode from 'vscode';
 import { getDisplayName } from '../mcp/displayName';
 import { argumentLabel, type ArgumentAnswer, type ArgumentInput, type ArgumentQuestion, type Suggestions } from './steps';
@@ -14,11 +17,7 @@ export interface QuickChoice {
 
 type Item = vscode.QuickPickItem & { answer?: ArgumentAnswer };
 
-/**
- * The selection and the active file are captured when the command starts (later, the quick pick has
- * the focus); the clipboard is read only when a step first offers it, and never waited for long: in
- * a browser, reading it may wait for a permission prompt.
- */
+/** The selection and the active file, captured when the command starts (later, the quick pick has the focus). */
 export function captureQuickChoices(): () => Promise<QuickChoice[]> {
   const now: QuickChoice[] = [];
   const editor = vscode.window.activeTextEditor;
@@ -26,15 +25,8 @@ export function captureQuickChoices(): () => Promise<QuickChoice[]> {
   if (selected) now.push({ label: `$(selection) ${vscode.l10n.t('Selected text')}`, value: selected });
   const uri = editor?.document.uri;
   if (uri && uri.scheme !== 'untitled') now.push({ label: `$(file) ${vscode.l10n.t("Active file's path")}`, value: uri.scheme === 'file' ? uri.fsPath : uri.toString() });
-  let all: Promise<QuickChoice[]> | undefined;
-  return () =>
-    (all ??= new Promise<string>((resolve) => {
-      setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS);
-      Promise.resolve(vscode.env.clipboard.readText()).then(resolve, () => resolve(''));
-    }).then((clipboard) => (clipboard ? [...now, { label: `$(clippy) ${vscode.l10n.t('Clipboard')}`, value: clipboard }] : now)));
+  return () => Promise.resolve(now);
 }
-
-const CLIPBOARD_WAIT_MS = 1000;
 
 export class QuickPickArgumentInput implements ArgumentInput {
   constructor(private readonly quickChoices: () => Promise<QuickChoice[]>) {}
@@ -68,7 +60,7 @@ export class QuickPickArgumentInput implements ArgumentInput {
         suggestions = result;
         suggestedFor = value;
         render();
-        // Only now, when the server has nothing to suggest, are the quick choices (and the clipboard) needed.
+        // Only now, when the server has nothing to suggest, are the quick choices needed.
         if (result.values.length === 0 && !choices) {
           choices = [];
           void this.quickChoices().then((c) => {

@@ -6,6 +6,7 @@ import { getDisplayName } from '../mcp/displayName';
 import { RESOURCE_SCHEME, resourceUriParts } from '../resources/resourceUri';
 import { promptChatQuery } from '../common/chatInvocation';
 import { CommandIds, VscodeCommandIds } from '../common/commandIds';
+import { reportHandCall, type HandCallOutcome } from '../common/handCalls';
 import { showError } from '../common/userMessages';
 import type { PromptDocuments } from './promptDocuments';
 import type { ChosenPrompt, PromptServices } from './promptFlow';
@@ -30,6 +31,10 @@ export async function performAction(services: PromptServices, documents: PromptD
   }
   const label = getDisplayName(chosen.prompt);
   const abort = new AbortController();
+  const startedAt = Date.now();
+  // The call history (src/workbench/history/) keeps every prompt run by hand.
+  const report = (outcome: HandCallOutcome, document?: string) =>
+    reportHandCall({ kind: 'prompt', server: chosen.server, name: chosen.prompt.name, arguments: chosen.args, startedAt, durationMs: Date.now() - startedAt, outcome, document });
   let result;
   try {
     result = await vscode.window.withProgress(
@@ -41,6 +46,7 @@ export async function performAction(services: PromptServices, documents: PromptD
     );
   } catch (error) {
     // Cancelled by the user (the request was cancelled at the server too): nothing to report.
+    report(abort.signal.aborted ? { cancelled: true } : { error: (error as Error).message });
     if (abort.signal.aborted) return;
     const choice = await vscode.window.showErrorMessage((error as Error).message, vscode.l10n.t('Show Output'));
     if (choice) void vscode.commands.executeCommand(CommandIds.showOutput, chosen.server);
@@ -54,8 +60,10 @@ export async function performAction(services: PromptServices, documents: PromptD
       result,
       resourceHref: (uri) => vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server: chosen.server, uri }) }).toString(),
     });
-    await documents.show(markdown, chosen.server, chosen.prompt.name);
+    const uri = await documents.show(markdown, chosen.server, chosen.prompt.name);
+    report({ result }, String(uri));
   } else {
+    report({ result });
     await vscode.env.clipboard.writeText(promptResultText(result));
     const count = result.messages.length;
     void vscode.window.showInformationMessage(

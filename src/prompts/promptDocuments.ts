@@ -5,11 +5,12 @@ import { ResultDocuments } from '../common/resultDocuments';
 export const PROMPT_SCHEME = 'mcp-client-prompt';
 
 export class PromptDocuments extends ResultDocuments {
-  constructor() {
+  /** `storage`: where results are kept for the next window (see ResultDocuments). */
+  constructor(storage?: vscode.Uri) {
     super({
       scheme: PROMPT_SCHEME,
       readonlyNotice: vscode.l10n.t('A prompt result: run the prompt again to change it.'),
       expired: vscode.l10n.t('only recent prompt results are kept. Run the prompt again.'),
-    });
+    }, storage);
   }
 }

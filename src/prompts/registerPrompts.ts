@@ -7,14 +7,16 @@ import type { IconCache } from '../icons/iconCache';
 import type { CatalogStore } from '../mcp/catalogStore';
 import type { SessionManager } from '../mcp/sessionManager';
 import { PromptCatalog } from './promptCatalog';
-import { PromptDocuments } from './promptDocuments';
+import type { PromptDocuments } from './promptDocuments';
 import type { PromptServices } from './promptFlow';
 import { RecentPrompts } from './recentPrompts';
 import { registerRunPromptCommand } from './runPromptCommand';
 
+/** `documents` is made at activation (activate.ts), so that result tabs a window restores can read their result. */
 export function registerPrompts(
   sessions: SessionManager,
   globalState: vscode.Memento,
+  documents: PromptDocuments,
   icons?: IconCache,
   store?: CatalogStore,
 ): { services: PromptServices; disposables: vscode.Disposable[] } {
@@ -29,6 +31,5 @@ export function registerPrompts(
       await vscode.commands.executeCommand(CommandIds.startServer, name);
     },
   };
-  const documents = new PromptDocuments();
-  return { services, disposables: [catalog, documents, registerRunPromptCommand(services, documents)] };
+  return { services, disposables: [catalog, registerRunPromptCommand(services, documents)] };
 }

@@ -6,7 +6,10 @@
 import * as vscode from 'vscode';
 import { showError, showInfo } from '../common/userMessages';
 import type { InputResolver } from '../inputs/inputResolver';
+import type { ServerDefinition } from '../mcp/serverDefinition';
 import type { SessionManager } from '../mcp/sessionManager';
+import { readResolveContext } from '../config/configurationReader';
+import { resolveServers } from '../config/resolveServers';
 import type { UserAnswers } from '../common/userAnswers';
 import { followStart } from './afterInstall';
 import { askQuestion, BACK, type StepAnswer } from './askQuestion';
@@ -22,8 +25,8 @@ export interface InstallServices {
   sessions: SessionManager;
   inputs: InputResolver;
   answers: UserAnswers;
-  /** Workspace install and start: the review step was the confirmation (trust/consentPolicy.ts). */
-  confirmNextStart(name: string): void;
+  /** Workspace install and start: the review step was the confirmation, for exactly that definition (trust/consentPolicy.ts). */
+  confirmNextStart(definition: ServerDefinition): void;
 }
 
 /** What the last step decides. */
@@ -79,7 +82,11 @@ export async function installFromRegistry(services: InstallServices, entry: Regi
   for (const secret of converted.secrets) await services.inputs.set(secret.id, given.get(secret.key)!);
   // The review step showed the exact command and the user chose to install and start it here: that is
   // the consent, asked once (an untrusted workspace still holds it back until trusted).
-  if (choice.scope === 'workspace' && choice.start) services.confirmNextStart(name);
+  if (choice.scope === 'workspace' && choice.start) {
+    // Bound to the definition shown, not the name: another server that takes this name is asked about.
+    const reviewed = resolveServers([{ scope: 'workspace', servers: { [name]: converted.entry } }], readResolveContext())[0]?.definition;
+    if (reviewed) services.confirmNextStart(reviewed);
+  }
   await writeServer(choice.scope, name, choice.start ? converted.entry : { ...converted.entry, autoStart: false }, converted.secrets);
   if (choice.start) void followStart(services.sessions, services.answers, name);
   else if (choice.scope === 'user') void showInfo(vscode.l10n.t("installed '{0}' in user settings. It starts when you click Start in the Servers view.", name));

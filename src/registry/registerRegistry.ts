@@ -17,14 +17,15 @@ import { affectsRegistrySettings, openRegistrySettings, registryClientFor } from
 import { RegistryUpdates } from './registryUpdates';
 import { pickVersion, showServerDetails } from './serverDetails';
 import { updateServer } from './updateFlow';
+import type { ServerDefinition } from '../mcp/serverDefinition';
 
 export interface RegistryHost {
   globalState: vscode.Memento;
   sessions: SessionManager;
   inputs: InputResolver;
   answers: UserAnswers;
-  /** The install's last step showed the exact command: a workspace install is not asked about again. */
-  confirmNextStart(name: string): void;
+  /** The install's last step showed the exact command: a workspace install, as that definition, is not asked about again. */
+  confirmNextStart(definition: ServerDefinition): void;
 }
 
 /** A note for a server's node in the Servers view (the shape src/servers/serversTree.ts takes). */

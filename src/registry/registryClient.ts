@@ -96,7 +96,8 @@ export class RegistryClient {
     } catch (error) {
       if (cancel?.aborted) throw new RegistryError('Cancelled.', 'cancelled');
       if (timeout.aborted) throw new RegistryError(`${capitalize(where)} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`, 'timeout');
-      throw new RegistryError(`Could not reach ${where}: ${networkReason(error)}.`, 'unreachable');
+      const reason = networkReason(error);
+      throw new RegistryError(`Could not reach ${where}: ${reason}${/[.?!]$/.test(reason) ? '' : '.'}`, 'unreachable');
     }
     if (!response.ok) {
       const detail = errorDetail(text);
@@ -127,10 +128,20 @@ export function normalizeRegistryUrl(raw: string): string {
   return url.toString().replace(/\/+$/, '').replace(/\/v0(\.1)?(\/servers)?$/, '');
 }
 
-/** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, a TLS error) is its cause. */
+/**
+ * Node's fetch says only "fetch failed"; the reason is its cause, as a code (ENOTFOUND, ECONNREFUSED, a TLS
+ * error). Said in words (issue 25: offline, the message said "ENOTFOUND").
+ */
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  const code = cause?.code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'its host name could not be looked up. Are you offline, or is the address mistyped?';
+  if (code === 'ECONNREFUSED') return 'nothing answers at that address (the connection was refused)';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was cut off';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'the connection timed out';
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN') return 'the network cannot reach it. Are you offline?';
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return `its certificate is not trusted (${cause?.message ?? code})`;
+  return cause?.message ?? (error as Error).message ?? String(error);
 }
 
 /** The registry's error bodies: `{ "detail": … }` (huma) or `{ "error": … }`; otherwise a short text. */

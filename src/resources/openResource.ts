@@ -3,11 +3,12 @@
 // content wherever VS Code opens binary files. A read with several contents is a folder: the user picks
 // which part(s) to open. Also what tools' and prompts' resource links use (command mcpClient.resources.open).
 import * as vscode from 'vscode';
+import { reportHandCall, type HandCallOutcome } from '../common/handCalls';
 import { SettingKeys } from '../common/settingKeys';
 import { showError } from '../common/userMessages';
 import { formatSize } from './resourceContents';
 import { documentUriParts, partUriParts } from './resourceDocuments';
-import { RESOURCE_SCHEME } from './resourceUri';
+import { parseResourceUri, RESOURCE_SCHEME } from './resourceUri';
 
 /** A resource to open: its server and URI, plus what a listing or link already says about it. */
 export interface ResourceTarget {
@@ -41,13 +42,19 @@ export async function openResource(target: ResourceTarget | vscode.Uri, options:
     return;
   }
   const uri = target instanceof vscode.Uri ? target : documentUri(target.server, target);
+  const address = target instanceof vscode.Uri ? parseResourceUri(uri) : target;
+  const startedAt = Date.now();
+  // The call history (src/workbench/history/) keeps each read made by hand: its size, not its contents.
+  const report = (outcome: HandCallOutcome) => address && reportHandCall({ kind: 'resource', server: address.server, name: address.uri, startedAt, durationMs: Date.now() - startedAt, outcome, document: uri.toString() });
   let stat: vscode.FileStat;
   try {
     stat = await vscode.workspace.fs.stat(uri);
   } catch (error) {
+    report({ error: messageOf(error) });
     void showError(messageOf(error));
     return;
   }
+  report({ result: { size: stat.size, parts: stat.type & vscode.FileType.Directory ? 'several' : 'one' } });
   const viewColumn = options.side ? vscode.ViewColumn.Beside : undefined;
   const targets = stat.type & vscode.FileType.Directory ? await pickParts(uri, target) : [uri];
   for (const [i, part] of targets.entries()) {

@@ -19,6 +19,8 @@ export class ServerListing extends Disposable {
   private _templates: ResourceTemplate[] = [];
   private firstLoad: Promise<void> | undefined;
   private sortedCache: Resource[] | undefined;
+  /** Where each resource shows, by URI: a page is sorted when it arrives and goes after the pages before it. */
+  private readonly positions = new Map<string, number>();
   private debounce: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,9 +43,17 @@ export class ServerListing extends Disposable {
     return this._templates;
   }
 
-  /** Loaded resources, highest priority first, then by name. */
+  /**
+   * Loaded resources: each page highest priority first, then by name, after the pages before it. "Load
+   * more…" appends (issue 25: it re-sorted the whole list, moving what the user was looking at).
+   */
   get sorted(): readonly Resource[] {
-    this.sortedCache ??= [...this.resources.items].sort(compareResources);
+    if (!this.sortedCache) {
+      const items = this.resources.items;
+      const arrived = items.filter((r) => !this.positions.has(r.uri)).sort(compareResources);
+      for (const r of arrived) this.positions.set(r.uri, this.positions.size);
+      this.sortedCache = [...items].sort((a, b) => this.positions.get(a.uri)! - this.positions.get(b.uri)!);
+    }
     return this.sortedCache;
   }
 
@@ -56,6 +66,9 @@ export class ServerListing extends Disposable {
   async refresh(): Promise<void> {
     if (!this.firstLoad) return;
     await Promise.all([this.resources.reload(), this.loadTemplates()]);
+    // A new list: sorted afresh.
+    this.positions.clear();
+    this.sortedCache = undefined;
     this.changeEmitter.fire();
   }
 

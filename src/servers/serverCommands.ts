@@ -9,6 +9,7 @@ import { focusViewCommand, ViewIds } from '../common/viewIds';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
 import type { ServerLogs } from './serverLogs';
 import { descriptionFor, scopeLabel } from './serverPresentation';
+import { revealServerEntry, type EntryPlace } from './settingsLocation';
 
 type ServerArg = ServerEntry | string | undefined;
 
@@ -34,11 +35,14 @@ export function registerServerCommands(manager: SessionManager, logs: ServerLogs
     command(CommandIds.restartServer, withServer(vscode.l10n.t('Server to restart'), byUser((n) => manager.restart(n)))),
     command(CommandIds.showOutput, withServer(vscode.l10n.t('Server whose output to show'), (name) => logs.show(name))),
     command(CommandIds.showServers, () => vscode.commands.executeCommand(focusViewCommand(ViewIds.servers))),
-    command(CommandIds.openSettings, () => vscode.commands.executeCommand(VscodeCommandIds.openSettings, SETTINGS_SECTION)),
+    // With a server's place (a notification about its entry): that file, at the entry (settingsLocation.ts).
+    command(CommandIds.openSettings, (place?: EntryPlace) =>
+      place && typeof place === 'object' && typeof place.name === 'string' ? revealServerEntry(place) : vscode.commands.executeCommand(VscodeCommandIds.openSettings, SETTINGS_SECTION),
+    ),
   ];
 }
 
-async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
+export async function pickServer(manager: SessionManager, placeHolder: string): Promise<string | undefined> {
   const entries = manager.entries();
   if (entries.length === 0) {
     void showInfo(vscode.l10n.t('no server is configured. Use "MCP Client: Add Server…" to add one.'));

@@ -6,6 +6,7 @@ import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
 import { SessionState } from '../mcp/sessionState';
 import { SettingKeys } from '../common/settingKeys';
 import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../common/serverText';
+import { missingCommandReason } from '../trust/consentPolicy';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -24,6 +25,23 @@ export function shadowsUserServer(entry: ServerEntry): boolean {
   if (entry.scope === 'user') return false;
   const user = vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {};
   return Object.prototype.hasOwnProperty.call(user, entry.name);
+}
+
+/**
+ * Why a server held back cannot start until its settings change: a workspace server whose command does
+ * not exist (it is neither asked about nor started). Shown as an error, as the same entry in user settings
+ * would be (issue 25, defect 9); undefined otherwise.
+ */
+export function startProblem(entry: ServerEntry): string | undefined {
+  const state = entry.session?.state;
+  const transport = entry.session?.definition.transport;
+  if (!state || !SessionState.isHeldBack(state) || transport?.type !== 'stdio') return undefined;
+  return state.reason === missingCommandReason(transport.command) ? state.reason : undefined;
+}
+
+/** Where a server is defined, in words: `.vscode/mcp.json`, or "user settings", "workspace settings", "folder settings". */
+export function definedInLabel(entry: ServerEntry): string {
+  return entry.session?.definition.definedIn ?? scopeLabel(entry.scope);
 }
 
 /** "user settings", "workspace settings", "folder settings": where a server is defined. */
@@ -51,17 +69,21 @@ export function iconFor(entry: ServerEntry): vscode.ThemeIcon {
     case 'invalid':
       return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
     case 'stopped':
+      if (startProblem(entry)) return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
       return new vscode.ThemeIcon(state.reason ? 'circle-slash' : 'circle-outline');
   }
 }
 
-/** E.g. "running · stdio · 2026-07-28", "error · retrying in 4 s". */
+/**
+ * E.g. "running · stdio", "error · retrying in 4 s". Short: the view cuts a long description off (issue 25:
+ * "running · stdio · 2025-11…"); the protocol revision is in the tooltip.
+ */
 export function descriptionFor(entry: ServerEntry): string {
   const state = stateOf(entry);
   const session = entry.session;
   switch (state.kind) {
     case 'running':
-      return [vscode.l10n.t('running'), session?.transportKind, session?.protocolVersion].filter(Boolean).join(' · ');
+      return [vscode.l10n.t('running'), session?.transportKind].filter(Boolean).join(' · ');
     case 'starting':
       return vscode.l10n.t('starting…');
     case 'error':
@@ -72,6 +94,7 @@ export function descriptionFor(entry: ServerEntry): string {
       return vscode.l10n.t('invalid configuration');
     case 'stopped':
       if (entry.deferred) return vscode.l10n.t('starts on first use');
+      if (startProblem(entry)) return vscode.l10n.t('error · command not found');
       return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
   }
 }
@@ -89,7 +112,7 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   md.supportHtml = false;
   const state = stateOf(entry);
   md.appendMarkdown(`**${esc(entry.name)}** — ${esc(descriptionFor(entry))}\n\n`);
-  md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', scopeLabel(entry.scope)))}\n\n`);
+  md.appendMarkdown(`${esc(vscode.l10n.t('Defined in: {0}', definedInLabel(entry)))}\n\n`);
   if (shadowsUserServer(entry)) {
     md.appendMarkdown(`⚠ ${esc(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}\n\n`);
   }
@@ -102,6 +125,7 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   }
   const caps = session?.capabilities;
   if (caps) md.appendMarkdown(`${esc(vscode.l10n.t('Capabilities: {0}', Object.keys(caps).sort().join(', ') || vscode.l10n.t('none')))}\n\n`);
+  if (session) md.appendMarkdown(`${esc(rootsNote(session.definition.roots))}\n\n`);
   if (session?.instructions) {
     const moreLines = (count: number) => vscode.l10n.t('… {0} more lines', count);
     const instructions = instructionsMarkdown ? instructionsMarkdown(session.instructions, moreLines) : quote(session.instructions);
@@ -109,7 +133,26 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   }
   if (state.kind === 'error' || state.kind === 'invalid') md.appendMarkdown(`⛔ ${esc(cleanServerText(state.message, TextCaps.description))}\n\n`);
   if (state.kind !== 'invalid' && SessionState.isHeldBack(state)) md.appendMarkdown(`ℹ ${esc(cleanServerText(state.reason, TextCaps.description))}\n\n`);
+  const definedIn = session?.definition.definedIn;
+  // Never "VS Code runs it" unless it does (servers/vscodeSharing.ts watches): what is true either way.
+  if (definedIn && !session.definition.leftToVscode) {
+    md.appendMarkdown(`ℹ ${esc(vscode.l10n.t("From {0}, which VS Code's own MCP support reads too. VS Code does not run it now, so MCP Client does; when VS Code starts the same server, MCP Client stops its copy.", definedIn))}\n\n`);
+  }
   return md;
+}
+
+/**
+ * What the server is told about folders (MCP roots), and what that does: a server such as server-filesystem
+ * then works in those folders only, not in the ones its arguments name ("Access denied … not in <workspace>",
+ * issue 25), which is correct by the spec but surprising unless said where the user looks.
+ */
+function rootsNote(enabled: boolean): string {
+  if (!enabled) return vscode.l10n.t('Roots: none ("roots": false), so the server keeps to the folders its own arguments name.');
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  return vscode.l10n.t(
+    'Roots: {0}. Servers such as server-filesystem then work in these folders only, not in the folders their arguments name; set "roots": false in its settings to keep those.',
+    folders.length ? folders.join(', ') : vscode.l10n.t('none (no folder is open)'),
+  );
 }
 
 /** Context value words the menus match on (package.json `viewItem =~ /\bcanStart\b/`). */

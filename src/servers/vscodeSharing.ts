@@ -1,16 +1,27 @@
-// The one choice a workspace with .vscode/mcp.json needs (config/vscodeMcpJson.ts): VS Code's own MCP
-// support and MCP Client must not both run its servers. By default they are left to VS Code (while its
-// MCP support is on, MCP Client lists them but does not start them). "Run Here Only" turns VS Code's
-// MCP support off for this workspace (`chat.mcp.access: "none"` in the workspace settings: VS Code
-// has no per-server switch that an extension can set), and MCP Client then runs them; "Leave to VS
-// Code" takes that workspace value out again. Asked once per workspace, and on demand by command.
+// Sharing a workspace's .vscode/mcp.json with VS Code's own MCP support (config/vscodeMcpJson.ts): no
+// server runs twice, and nothing is claimed that is not so (issue 25, defect 8).
+//   - A watcher looks at this extension host's children every few seconds while an mcp.json exists and
+//     VS Code's MCP support is on: VS Code starts its stdio servers from the extension host, so a child that
+//     MCP Client did not start is one of VS Code's. When what VS Code runs changes, the servers are read
+//     again, and a server VS Code now runs is stopped here (or one it stopped runs here again).
+//   - The user is told in one notification that names every server stopped (or started) because of it,
+//     and once per workspace that MCP Client runs the mcp.json servers VS Code has not started.
+//   - "Choose Who Runs the Servers of .vscode/mcp.json…": Run Here Only turns VS Code's MCP support off for
+//     this workspace (`chat.mcp.access: "none"`; VS Code has no per-server switch an extension can set);
+//     Leave to VS Code takes that value out again.
 import * as vscode from 'vscode';
 import { CommandIds } from '../common/commandIds';
 import { showInfo } from '../common/userMessages';
 import { VSCODE_MCP_ACCESS } from '../config/configurationReader';
+import { mcpJsonFound, setVscodeProcesses } from '../config/vscodeMcpReader';
+import { processReaper } from '../mcp/processReaper';
+import { childrenOf } from '../mcp/processTree';
 import type { SessionManager } from '../mcp/sessionManager';
+import { SessionState } from '../mcp/sessionState';
 
-const ASKED_KEY = 'mcpClient.vscodeSharing.asked';
+const TOLD_RUN_HERE_KEY = 'mcpClient.vscodeSharing.toldRunHere';
+/** How often the extension host's children are looked at (a /proc read; only while an mcp.json exists). */
+const WATCH_MS = 5000;
 
 export type SharingChoice = 'runHere' | 'leaveToVscode';
 
@@ -20,8 +31,32 @@ export async function applySharingChoice(choice: SharingChoice): Promise<void> {
   await config.update(VSCODE_MCP_ACCESS, choice === 'runHere' ? 'none' : undefined, vscode.ConfigurationTarget.Workspace);
 }
 
+const vscodeMcpOn = () => vscode.workspace.getConfiguration().get<string>(VSCODE_MCP_ACCESS, 'all') !== 'none';
+
+/** 'a', 'a' and 'b', 'a', 'b' and 'c': every name, quoted. */
+export function nameList(names: readonly string[]): string {
+  return new Intl.ListFormat(vscode.env.language || 'en', { type: 'conjunction' }).format(names.map((n) => `'${n}'`));
+}
+
 function leftToVscode(sessions: SessionManager): string[] {
   return sessions.entries().flatMap((e) => (e.session?.definition.leftToVscode ? [e.name] : []));
+}
+
+/** mcp.json servers MCP Client runs (or is starting) because VS Code does not. */
+function runHereFromMcpJson(sessions: SessionManager): string[] {
+  return sessions.entries().flatMap((e) => {
+    const s = e.session;
+    return s?.definition.definedIn && !s.definition.leftToVscode && (SessionState.isRunning(s.state) || s.state.kind === 'starting') ? [e.name] : [];
+  });
+}
+
+/** An mcp.json server MCP Client is about to run: starting, or waiting (for consent) to start. */
+function mcpJsonStarting(sessions: SessionManager): boolean {
+  return sessions.entries().some((e) => {
+    const s = e.session;
+    if (!s?.definition.definedIn || s.definition.leftToVscode || e.deferred || !s.definition.autoStart) return false;
+    return s.state.kind === 'starting' || (s.state.kind === 'stopped' && !s.state.reason);
+  });
 }
 
 async function chooseSharing(sessions: SessionManager): Promise<void> {
@@ -31,7 +66,7 @@ async function chooseSharing(sessions: SessionManager): Promise<void> {
     {
       label: vscode.l10n.t('Leave to VS Code'),
       description: runsHere ? undefined : vscode.l10n.t('current'),
-      detail: vscode.l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json; MCP Client lists them and does not start them.'),
+      detail: vscode.l10n.t('VS Code’s own MCP support runs the servers of .vscode/mcp.json when its chat starts them; until then MCP Client runs them, and stops its copy when VS Code starts one.'),
       choice: 'leaveToVscode',
     },
     {
@@ -43,28 +78,84 @@ async function chooseSharing(sessions: SessionManager): Promise<void> {
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Who runs the servers of .vscode/mcp.json?'),
-    placeHolder: names.length ? vscode.l10n.t('Left to VS Code now: {0}', names.join(', ')) : undefined,
+    placeHolder: names.length ? vscode.l10n.t('Run by VS Code now: {0}', names.join(', ')) : vscode.l10n.t('VS Code runs none of them now'),
   });
   if (picked) await applySharingChoice(picked.choice);
 }
 
-/** Once per workspace, when servers are first left to VS Code: say so, and offer the other way. */
-function tellOnce(sessions: SessionManager, state: vscode.Memento): vscode.Disposable {
-  const check = () => {
-    const names = leftToVscode(sessions);
-    if (names.length === 0 || state.get<boolean>(ASKED_KEY)) return;
-    void state.update(ASKED_KEY, true);
-    const runHere = vscode.l10n.t('Run Here Only');
-    const message =
-      names.length === 1
-        ? vscode.l10n.t("VS Code's own MCP support runs '{0}' (.vscode/mcp.json), so MCP Client leaves it to VS Code: no server runs twice.", names[0]!)
-        : vscode.l10n.t("VS Code's own MCP support runs {0} servers of this workspace (.vscode/mcp.json), so MCP Client leaves them to VS Code: no server runs twice.", names.length);
-    void showInfo(message, runHere).then((choice) => (choice === runHere ? applySharingChoice('runHere') : undefined));
+/** Looks at what VS Code runs; reads the servers again when that changes. */
+function watchVscodeProcesses(sessions: SessionManager, reconcile: () => void): vscode.Disposable {
+  let seen = '';
+  let busy = false;
+  const look = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const watching = vscodeMcpOn() && mcpJsonFound();
+      // Only processes that could be a configured server (the same program): the extension host starts
+      // others all the time (git, language servers), and they change nothing here.
+      const commands = new Set(sessions.entries().flatMap((e) => (e.session?.definition.transport.type === 'stdio' ? [e.session.definition.transport.command] : [])));
+      const theirs = watching ? (await childrenOf(process.pid)).filter((p) => !processReaper.isOurs(p.pid) && commands.has(p.argv?.[0] ?? p.commandLine.split(' ')[0]!)) : [];
+      const now = theirs.map((p) => `${p.pid} ${p.commandLine}`).sort().join('\n');
+      if (now === seen) return;
+      seen = now;
+      setVscodeProcesses(theirs);
+      reconcile();
+    } catch {
+      // The process table could not be read this time; the next look tries again.
+    } finally {
+      busy = false;
+    }
   };
-  check();
-  return sessions.onDidChange(check);
+  const timer = setInterval(() => void look(), WATCH_MS);
+  void look();
+  return new vscode.Disposable(() => clearInterval(timer));
 }
 
-export function registerVscodeSharing(sessions: SessionManager, workspaceState: vscode.Memento): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(CommandIds.chooseMcpJsonRunner, () => chooseSharing(sessions)), tellOnce(sessions, workspaceState)];
+/** Says what changed: servers stopped because VS Code runs them, started because it stopped; and once, that MCP Client runs them. */
+function tellChanges(sessions: SessionManager, state: vscode.Memento): vscode.Disposable {
+  let left = new Set(leftToVscode(sessions));
+  let pending = false;
+  // Once the change in progress is whole (one reconcile changes every server it concerns, one event each).
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      check();
+    });
+  };
+  const check = () => {
+    const nowLeft = new Set(leftToVscode(sessions));
+    const stopped = [...nowLeft].filter((n) => !left.has(n));
+    const back = [...left].filter((n) => !nowLeft.has(n) && sessions.entries().some((e) => e.name === n));
+    left = nowLeft;
+    if (stopped.length) {
+      void showInfo(
+        stopped.length === 1
+          ? vscode.l10n.t("VS Code's own MCP support now runs {0}, so MCP Client stopped its copy.", nameList(stopped))
+          : vscode.l10n.t("VS Code's own MCP support now runs {0}, so MCP Client stopped its copies.", nameList(stopped)),
+      );
+    }
+    if (back.length) void showInfo(vscode.l10n.t("VS Code's own MCP support no longer runs {0}: MCP Client runs them again.", nameList(back)));
+    // Said once they have settled (all started, or declined), so that one notice names them all.
+    if (mcpJsonStarting(sessions)) return;
+    const ours = runHereFromMcpJson(sessions);
+    if (ours.length && !state.get<boolean>(TOLD_RUN_HERE_KEY) && vscodeMcpOn()) {
+      void state.update(TOLD_RUN_HERE_KEY, true);
+      const choose = vscode.l10n.t('Choose Who Runs Them…');
+      void showInfo(vscode.l10n.t("VS Code's own MCP support has not started {0} of .vscode/mcp.json, so MCP Client runs them; when VS Code starts one, MCP Client stops its copy.", nameList(ours)), choose).then(
+        (choice) => (choice ? chooseSharing(sessions) : undefined),
+      );
+    }
+  };
+  return sessions.onDidChange(later);
+}
+
+export function registerVscodeSharing(sessions: SessionManager, workspaceState: vscode.Memento, reconcile: () => void): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(CommandIds.chooseMcpJsonRunner, () => chooseSharing(sessions)),
+    tellChanges(sessions, workspaceState),
+    watchVscodeProcesses(sessions, reconcile),
+  ];
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { showError, showWarning } from '../common/userMessages';
 import { getDisplayName } from '../mcp/displayName';
 import { askUntilValid } from '../common/askUntilValid';
+import { askFieldStep, type StepAnswer } from './fieldSteps';
 import { parseField, simpleFields, skeleton, type SimpleField } from './inputSchema';
 import { schemaErrors, schemaProblem } from './schemaValidation';
 import type { UserAnswers } from '../common/userAnswers';
@@ -14,19 +15,38 @@ import type { ArgumentDocuments } from './argumentDocuments';
 
 export type Arguments = Record<string, unknown>;
 
-/** The validated arguments, or undefined when the user gave up. */
-export async function collectArguments(answers: UserAnswers, documents: ArgumentDocuments, server: string, tool: Tool, preset?: Arguments): Promise<Arguments | undefined> {
+/**
+ * The validated arguments, or undefined when the user gave up. `previous`: the arguments of the last call
+ * the server refused, which the steps and the document start from instead of the schema's defaults.
+ * `edit`: open the arguments document even when the preset is complete (history's "Edit and Run").
+ */
+export async function collectArguments(
+  answers: UserAnswers,
+  documents: ArgumentDocuments,
+  server: string,
+  tool: Tool,
+  preset?: Arguments,
+  options: { previous?: Arguments; edit?: boolean } = {},
+): Promise<Arguments | undefined> {
+  const previous = options.previous;
   const schema = tool.inputSchema as Record<string, unknown>;
   const problem = schemaProblem(schema);
   if (problem) {
     void showError(vscode.l10n.t("the tool '{0}' of '{1}' has an unusable input schema. {2}", tool.name, server, problem));
     return undefined;
   }
-  const fields = preset ? undefined : simpleFields(schema);
+  // A value of several lines (a default, or what the user gave last time) needs the document, not a step.
+  const multiLine = Object.values(previous ?? {}).some((v) => typeof v === 'string' && /[\r\n]/.test(v));
+  const fields = preset || multiLine ? undefined : simpleFields(schema)?.map((f) => (previous && f.name in previous ? { ...f, default: previous[f.name] } : f));
   let args: Arguments | undefined = preset;
   if (fields) {
-    args = await askFields(answers, server, tool, fields);
-    if (!args) return undefined;
+    const asked = await askFields(answers, server, tool, fields);
+    if (!asked) return undefined;
+    if (asked.asJson) {
+      const sofar = { ...(skeleton(schema) as Arguments), ...asked.args };
+      return editJson(answers, documents, server, tool, JSON.stringify(sofar, null, 2));
+    }
+    args = asked.args;
     const errors = schemaErrors(schema, args);
     if (!errors) return args;
     // Constraints the steps do not check (patterns, ranges, formats): continue in the JSON editor.
@@ -34,40 +54,35 @@ export async function collectArguments(answers: UserAnswers, documents: Argument
     return editJson(answers, documents, server, tool, JSON.stringify(args, null, 2), errors);
   }
   const presetErrors = args && schemaErrors(schema, args);
-  if (args && !presetErrors) return args;
-  return editJson(answers, documents, server, tool, JSON.stringify(args ?? skeleton(schema) ?? {}, null, 2), presetErrors);
+  if (args && !presetErrors && !options.edit) return args;
+  return editJson(answers, documents, server, tool, JSON.stringify(args ?? previous ?? skeleton(schema) ?? {}, null, 2), presetErrors);
 }
 
-async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<Arguments | undefined> {
+/** The steps' answers, or `{ json }` when the user switched to the JSON document half-way (with what they gave so far). */
+async function askFields(answers: UserAnswers, server: string, tool: Tool, fields: SimpleField[]): Promise<{ args: Arguments; asJson: boolean } | undefined> {
   const args: Arguments = {};
   for (const [index, field] of fields.entries()) {
     const fieldName = field.required ? (field.title ?? field.name) : vscode.l10n.t('{0} (optional)', field.title ?? field.name);
     const title = `${getDisplayName(tool)} (${server}) · ${fieldName} · ${index + 1}/${fields.length}`;
+    let switched: string | undefined;
     const parsed = await askUntilValid(
-      (problem) => answers.decide<string | undefined>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askField(field, title)),
+      async (problem) => {
+        const answer = await answers.decide<StepAnswer>({ kind: 'tool.argument', server, tool: tool.name, field: field.name, problem }, () => askFieldStep(field, title));
+        if (typeof answer !== 'object') return answer;
+        switched = answer.json;
+        return undefined;
+      },
       (text) => parseField(field, text),
     );
+    if (switched !== undefined) {
+      // What was typed in this step comes along too, as text or as its value when it parses.
+      if (switched !== '') args[field.name] = parseField(field, switched).value ?? switched;
+      return { args, asJson: true };
+    }
     if (!parsed) return undefined;
     if (parsed.value !== undefined) args[field.name] = parsed.value;
   }
-  return args;
-}
-
-async function askField(field: SimpleField, title: string): Promise<string | undefined> {
-  const initial = field.default === undefined ? '' : String(field.default);
-  if (field.kind === 'boolean' || field.kind === 'enum') {
-    const values = field.kind === 'boolean' ? ['true', 'false'] : (field.values ?? []).map(String);
-    const items = [...values.map((label) => ({ label, description: label === initial ? vscode.l10n.t('default') : undefined })), ...(field.required ? [] : [{ label: '', description: vscode.l10n.t('leave out') }])];
-    const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description, ignoreFocusOut: true });
-    return picked?.label;
-  }
-  return vscode.window.showInputBox({
-    title,
-    prompt: field.description,
-    value: initial,
-    ignoreFocusOut: true,
-    validateInput: (text) => parseField(field, text).error,
-  });
+  return { args, asJson: false };
 }
 
 /**

@@ -1,6 +1,8 @@
 // A tool's inputSchema, read for the "Call Tool…" input: a flat object of strings, numbers, integers,
 // booleans and string enums becomes one quick-input step per property; anything else (nested objects,
-// arrays, unions, references) is edited as a JSON document pre-filled with `skeleton()`. No `vscode`.
+// arrays, unions, references) is edited as a JSON document pre-filled with `skeleton()`. So is a schema
+// with a string default of several lines (issue 25, defect 3): an input box holds one line, and the
+// default must reach the server exactly as the schema gives it. No `vscode`.
 
 export type SimpleFieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum';
 
@@ -13,6 +15,9 @@ export interface SimpleField {
   default?: unknown;
   /** For `enum`: the allowed values (strings, numbers or booleans, as the schema gives them). */
   values?: readonly unknown[];
+  /** For numbers: the schema's bounds, shown in the step's hint. */
+  minimum?: number;
+  maximum?: number;
 }
 
 type Schema = Record<string, unknown>;
@@ -28,6 +33,8 @@ export function simpleFields(schema: Schema | undefined): SimpleField[] | undefi
     if (typeof property !== 'object' || property === null || COMPOUND.some((k) => k in property)) return undefined;
     const kind = kindOf(property);
     if (!kind) return undefined;
+    // A value of several lines cannot be typed in (or shown by) a one-line step.
+    if (typeof property.default === 'string' && /[\r\n]/.test(property.default)) return undefined;
     fields.push({
       name,
       kind,
@@ -36,6 +43,8 @@ export function simpleFields(schema: Schema | undefined): SimpleField[] | undefi
       description: typeof property.description === 'string' ? property.description : undefined,
       default: property.default,
       values: kind === 'enum' ? (property.enum as unknown[]) : undefined,
+      ...(typeof property.minimum === 'number' ? { minimum: property.minimum } : {}),
+      ...(typeof property.maximum === 'number' ? { maximum: property.maximum } : {}),
     });
   }
   // A required property the schema does not describe cannot be asked for step by step.

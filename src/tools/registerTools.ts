@@ -11,7 +11,7 @@ import { registerCallToolCommand } from './callToolCommand';
 import type { ToolTasks } from '../mcp/tasks/toolTasks';
 import type { ToolApps } from '../apps/toolApps';
 import type { ToolCatalog } from './toolCatalog';
-import { ToolResultDocuments } from './toolResultDocuments';
+import type { ToolResultDocuments } from './toolResultDocuments';
 import { ToolsTreeProvider } from './toolsTree';
 
 export interface Tools {
@@ -22,8 +22,8 @@ export interface Tools {
 }
 
 /** `catalog` is shared with MCP Apps (an app's calls check its tools); `apps` shows the app of a tool that has one. */
-export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps, icons?: IconCache, tasks?: ToolTasks): Tools {
-  const documents = new ToolResultDocuments();
+/** `documents` is made at activation (activate.ts), so that result tabs a window restores can read their result. */
+export function registerTools(sessions: SessionManager, catalog: ToolCatalog, answers: UserAnswers, apps: ToolApps, documents: ToolResultDocuments, icons?: IconCache, tasks?: ToolTasks): Tools {
   const argumentDocuments = new ArgumentDocuments();
   const tree = new ToolsTreeProvider(catalog, icons);
   return {
@@ -32,7 +32,6 @@ export function registerTools(sessions: SessionManager, catalog: ToolCatalog, an
     tree,
     disposables: [
       catalog,
-      documents,
       argumentDocuments,
       tree,
       vscode.window.registerTreeDataProvider(ViewIds.tools, tree),

@@ -3,6 +3,7 @@
 // as a read-only document. Shared by the command and anything else that calls a tool by hand.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
+import { reportHandCall } from '../common/handCalls';
 import { beginUserCall } from '../common/userCalls';
 import { showError, showInfo, showWarning } from '../common/userMessages';
 import { describeError } from '../mcp/errors';
@@ -79,9 +80,14 @@ export async function runToolAndShow(
   // A request of the server's that fails during the call (sampling without a model) is told in this
   // call's one notification (common/userCalls.ts).
   const call = beginUserCall(session.name);
+  const startedAt = Date.now();
   const { result, cancelled, error } = await callWithProgress(session, tool, args, tasks).finally(() => call.end());
+  // The call history (src/workbench/history/) keeps it; a result also names the document it opens below.
+  const report = (document?: string) =>
+    reportHandCall({ kind: 'tool', server: session.name, name: tool.name, arguments: args, startedAt, durationMs: Date.now() - startedAt, outcome: result ? { result, isError: !!result.isError } : cancelled ? { cancelled: true } : { error: error ?? '' }, document });
   const because = call.reasons.join(' ');
   app?.end(result ? { result } : cancelled ? { cancelled: vscode.l10n.t('The user cancelled the call.') } : { error: error ?? '' });
+  if (!result) report();
   if (cancelled) {
     void showInfo(vscode.l10n.t("the call of '{0}' was cancelled.", tool.name));
     return { cancelled: true, app: app?.launchId };
@@ -91,6 +97,7 @@ export async function runToolAndShow(
     return { error, app: app?.launchId };
   }
   const { uri, markdown, outputProblem } = await showToolResult(documents, session.name, tool, args, result);
+  report(uri.toString());
   const server = session.name;
   if (result.isError && because) void showError(vscode.l10n.t("the tool '{0}' of '{1}' failed: {2} (See the result.)", tool.name, server, because));
   else if (result.isError) void showError(vscode.l10n.t("the tool '{0}' of '{1}' reported an error (see the result).", tool.name, server));

@@ -26,10 +26,19 @@ export function annotationHints(tool: Tool): string[] {
   return hints;
 }
 
+/**
+ * Only apps call it (`_meta.ui.visibility` without "model"), whether or not it has a UI of its own:
+ * pdf's read_pdf_bytes, system-monitor's poll-system-stats (issue 25, defect 2). Hidden from the
+ * Call Tool… picker unless asked for, marked wherever it is shown.
+ */
+export function isAppOnly(tool: Tool): boolean {
+  return !toolVisibility(tool).model;
+}
+
 /** How a tool stands with MCP Apps, as the Tools view and the tool picker say it; undefined for none. */
 export function appMark(tool: Tool): string | undefined {
-  if (!toolUiResourceUri(tool)) return undefined;
-  return toolVisibility(tool).model ? vscode.l10n.t('app') : vscode.l10n.t('app only');
+  if (isAppOnly(tool)) return vscode.l10n.t('app only');
+  return toolUiResourceUri(tool) ? vscode.l10n.t('app') : undefined;
 }
 
 /** The tool's own icon when the server gives one we can show (and it has loaded); else what kind of tool it is. */
@@ -54,7 +63,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     if (!node) {
       // Not awaited: the view shows what is known (cached lists included) at once and fills in as servers answer.
       void this.catalog.load();
-      return this.catalog.servers().map((s) => ({ kind: 'server', server: s.server }));
+      // By name: the same order in every window, however and whenever each server was added (issue 25).
+      return this.catalog
+        .servers()
+        .map((s): ToolsNode => ({ kind: 'server', server: s.server }))
+        .sort((a, b) => a.server.localeCompare(b.server, undefined, { numeric: true, sensitivity: 'base' }));
     }
     if (node.kind !== 'server') return [];
     const items = this.catalog.servers().find((s) => s.server === node.server)?.items ?? [];
@@ -97,15 +110,14 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     tooltip.appendMarkdown(`**${escapeMarkdownInline(cleanServerLine(getDisplayName(tool), TextCaps.name))}** \`${cleanServerLine(tool.name, TextCaps.name).replace(/`/g, "'")}\` · ${escapeMarkdownInline(node.server)}\n\n`);
     if (tool.description) tooltip.appendMarkdown(`${safeMarkdown(cleanServerText(tool.description, TextCaps.description))}\n\n`);
     const uiResource = toolUiResourceUri(tool);
-    if (uiResource) {
-      tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\``);
-      tooltip.appendMarkdown(toolVisibility(tool).model ? '\n\n' : ` · ${escapeMarkdownInline(vscode.l10n.t('only apps call it; it is not offered to the model'))}\n\n`);
-    }
+    if (uiResource) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t('Has an app:'))} \`${uiResource.replace(/`/g, "'")}\`\n\n`);
+    if (isAppOnly(tool)) tooltip.appendMarkdown(`${escapeMarkdownInline(vscode.l10n.t("Only apps call it: it is not offered to the model, and Call Tool… lists it only when you ask for the tools only apps call."))}\n\n`);
     tooltip.appendMarkdown(`*${escapeMarkdownInline(vscode.l10n.t('Hints from the server, not verified:'))}* ${escapeMarkdownInline(hints.join(', ') || vscode.l10n.t('none'))}`);
     if (entry?.cached) tooltip.appendMarkdown(`\n\n*${escapeMarkdownInline(cachedTooltip(entry.cachedAt))}*`);
     item.tooltip = tooltip;
-    // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline.
-    item.contextValue = 'mcpTool';
+    // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline,
+    // except on tools only apps call (their menu still has it, for whoever means it).
+    item.contextValue = isAppOnly(tool) ? 'mcpToolAppOnly' : 'mcpTool';
     return item;
   }
 

@@ -6,10 +6,12 @@ import * as vscode from 'vscode';
 import type { UserAnswers } from '../common/userAnswers';
 import type { ServerDefinition } from '../mcp/serverDefinition';
 import { commandExists } from './commandLookup';
-import type { ConsentAnswer, ConsentHost } from './consentPolicy';
+import type { ConsentAnswer, ConsentHost, ConsentRequest } from './consentPolicy';
 import { summarize, type ConsentSummary } from './consentText';
 
 const KEY_PREFIX = 'mcpClient.consent.';
+/** What each server looked like when allowed (per-key fingerprints), to say what changed. */
+const ALLOWED_PREFIX = 'mcpClient.consentAllowed.';
 
 /** 'all', 'none', the names allowed (the rest declined), or undefined (dismissed: ask again later). */
 export type ConsentChoice = 'all' | 'none' | string[] | undefined;
@@ -32,6 +34,14 @@ export class VscodeConsentHost implements ConsentHost {
     return Promise.resolve(this.state.update(KEY_PREFIX + hash, answer));
   }
 
+  recallAllowed(server: string): Record<string, string> | undefined {
+    return this.state.get<Record<string, string>>(ALLOWED_PREFIX + server);
+  }
+
+  rememberAllowed(server: string, fingerprints: Record<string, string>): Promise<void> {
+    return Promise.resolve(this.state.update(ALLOWED_PREFIX + server, fingerprints));
+  }
+
   commandExists(definition: ServerDefinition): Promise<boolean> {
     return definition.transport.type === 'stdio' ? commandExists(definition.transport) : Promise.resolve(true);
   }
@@ -39,14 +49,16 @@ export class VscodeConsentHost implements ConsentHost {
   /** Forgets every remembered answer; the next start of each workspace server asks again. */
   async forgetAll(): Promise<number> {
     const keys = this.state.keys().filter((k) => k.startsWith(KEY_PREFIX));
-    for (const key of keys) await this.state.update(key, undefined);
+    for (const key of this.state.keys().filter((k) => k.startsWith(KEY_PREFIX) || k.startsWith(ALLOWED_PREFIX))) await this.state.update(key, undefined);
     return keys.length;
   }
 
-  async ask(definitions: readonly ServerDefinition[]): Promise<ConsentAnswer[]> {
+  async ask(requests: readonly ConsentRequest[]): Promise<ConsentAnswer[]> {
     const labels = { workspace: vscode.l10n.t('workspace settings'), folder: (name: string) => vscode.l10n.t("settings of folder '{0}'", name) };
-    const servers = definitions.map((d) => summarize(d, labels));
-    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers }, () => askUser(servers));
+    // A server of .vscode/mcp.json says so (not "workspace settings").
+    const servers = requests.map((r) => ({ ...summarize(r, labels), ...(r.definition.definedIn ? { where: r.definition.definedIn } : {}) }));
+    const detail = consentDetail(servers);
+    const choice = await this.answers.decide<ConsentChoice>({ kind: 'workspaceConsent', servers, detail }, () => askUser(servers, detail));
     return servers.map((s) => {
       if (choice === undefined) return 'dismissed';
       if (choice === 'all') return 'allow';
@@ -56,13 +68,27 @@ export class VscodeConsentHost implements ConsentHost {
   }
 }
 
-async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
-  const one = servers.length === 1;
-  const lines = servers.flatMap((s) => [`${s.name} (${s.where}):`, `    ${s.runs}`, ...s.facts.map((f) => `    ${f}`), '']);
-  const detail = [
+/** What the dialog says below its title: each server, the advice, and what each answer does. */
+function consentDetail(servers: ConsentSummary[]): string {
+  const lines = servers.flatMap((s) => [
+    `${s.name} (${s.where}):`,
+    ...(s.askedAgain ? [`    ${askedAgainLine(s.askedAgain)}`] : []),
+    `    ${s.runs}`,
+    ...s.facts.map((f) => `    ${f}`),
+    '',
+  ]);
+  return [
     ...lines,
-    vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if a command, URL or header changes.'),
+    vscode.l10n.t('Only allow servers from repositories you trust. You will be asked again if any of its settings (or its env file) changes.'),
+    '',
+    // Issue 25: "Don't Allow" and the dialog's own "Cancel" looked the same.
+    vscode.l10n.t('Don’t Allow: not started, and remembered; Start in the Servers view asks again.'),
+    vscode.l10n.t('Cancel: nothing is decided; you are asked again the next time it starts.'),
   ].join('\n');
+}
+
+async function askUser(servers: ConsentSummary[], detail: string): Promise<ConsentChoice> {
+  const one = servers.length === 1;
   const allow = one ? vscode.l10n.t('Allow') : vscode.l10n.t('Allow All');
   const choose = vscode.l10n.t('Choose…');
   const dontAllow = vscode.l10n.t('Don’t Allow');
@@ -74,7 +100,12 @@ async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
   if (picked === allow) return 'all';
   if (picked === dontAllow) return 'none';
   if (picked !== choose) return undefined;
-  const items = servers.map((s) => ({ label: s.name, description: s.where, detail: [s.runs, ...s.facts].join(' · '), picked: false }));
+  const items = servers.map((s) => ({
+    label: s.name,
+    description: s.askedAgain ? `${s.where} · ${askedAgainLine(s.askedAgain)}` : s.where,
+    detail: [s.runs, ...s.facts].join(' · '),
+    picked: false,
+  }));
   const chosen = await vscode.window.showQuickPick(items, {
     canPickMany: true,
     ignoreFocusOut: true,
@@ -82,4 +113,12 @@ async function askUser(servers: ConsentSummary[]): Promise<ConsentChoice> {
     placeHolder: vscode.l10n.t('Select the servers to start; the others are declined (Start asks again).'),
   });
   return chosen === undefined ? undefined : chosen.map((c) => c.label);
+}
+
+/** Why a server is asked about again, in the question itself. */
+function askedAgainLine(why: NonNullable<ConsentSummary['askedAgain']>): string {
+  if ('upgraded' in why) {
+    return vscode.l10n.t('Asked again: you allowed it before MCP Client asked about every setting of a server (oauth, dev, envFile, timeouts…), not only its command.');
+  }
+  return vscode.l10n.t('Asked again: changed since you allowed it: {0}.', why.changed.join(', '));
 }

@@ -19,13 +19,13 @@ import type { ConnectionAuth } from '../../src/mcp/connectionAuth';
 import { openConnection } from '../../src/mcp/openConnection';
 import type { Connection } from '../../src/mcp/connection';
 import { ServerSkills } from '../../src/mcp/skills/serverSkills';
-import type { Logger } from '../../src/mcp/logger';
+import { maskingLogger } from '../../src/mcp/logger';
 
 /** Fixed CIMD URL the suite expects as client_id when the server supports client ID metadata documents. */
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 
 const log = (level: string) => (m: string) => process.stderr.write(`[${level}] ${m}\n`);
-const logger: Logger = { traceEnabled: false, trace: () => undefined, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+const logger = maskingLogger({ traceEnabled: false, trace: () => undefined, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') }, () => []);
 
 /** The "browser": follows the authorization URL one hop and reads the redirect back. */
 const fetchAuthorizer: Authorizer = {

@@ -16,10 +16,12 @@ const FLOORS: readonly (readonly string[])[] = [
   // them; tasks: tools and chat run calls as tasks; skills: chat attaches them).
   ['config', 'trust', 'inputs', 'auth', 'import', 'resources', 'sampling', 'elicitation', 'api', 'apps', 'devmode', 'tasks', 'skills'],
   // Features that use a lower feature (the Servers view reads the settings schema; prompts and tools link
-  // resources; the registry stores secrets as inputs and names servers as import does).
-  ['servers', 'prompts', 'tools', 'registry'],
-  // The @mcp participant: prompts, tools and resources in the chat.
-  ['chat'],
+  // resources; the registry stores secrets as inputs and names servers as import does; the sandbox's
+  // marks and "Allow …" describe a sandbox as the consent question does).
+  ['servers', 'prompts', 'tools', 'registry', 'sandbox'],
+  // The @mcp participant: prompts, tools and resources in the chat; the server author's workbench (Protocol
+  // view, call history, saved calls as tests, connection doctor), which runs tools, prompts and resources by hand.
+  ['chat', 'workbench'],
   // The entry point and the one wiring file.
   ['activation'],
 ];

@@ -8,6 +8,10 @@
 // webview page, and a srcdoc document inherits its parent's policy on top of its own. So the page gets
 // a policy with the same lists (no 'self', no nonce: a nonce would switch off 'unsafe-inline' for the
 // app too) and the app's own <meta> policy is put first in its document, before anything can run.
+// Workers (issue 25, defect 1): apps such as PDF.js build a worker from a `blob:` URL and load their
+// bundled worker code from a `data:` URL inside it. Both are documents' own bytes, never a network
+// fetch, so the app's script-src and worker-src also name `blob:` and `data:` (as ext-apps' reference
+// host does), while every network origin stays exactly the declared ones; nothing else is added.
 // No `vscode`, no SDK: both bundles and the unit tests use it.
 
 export interface DeclaredCsp {
@@ -66,15 +70,26 @@ export function sanitizeCsp(declared: DeclaredCsp | undefined): AppCsp {
 const join = (...parts: (string | string[])[]) => parts.flat().filter(Boolean).join(' ');
 
 /**
+ * Script the app makes from its own bytes: a worker from a `blob:` URL, a module from a `data:` URL.
+ * No origin, so no way out: what they may fetch is still connect-src's declared list. An app can run
+ * the same code inline already ('unsafe-inline'); refusing these only breaks apps that use workers.
+ */
+const LOCAL_SCRIPT = 'blob: data:';
+/** Workers only from the app's own `blob:` URLs (a worker from a network origin would be cross-origin anyway). */
+const WORKERS = 'blob:';
+
+/**
  * The app's own policy. With nothing declared it is the spec's restrictive default, with only
  * restrictions added: object-src, frame-src and base-uri as in the spec's construction, and
- * form-action 'none' (a form post is a way out that no fetch directive covers).
+ * form-action 'none' (a form post is a way out that no fetch directive covers); plus the app's own
+ * `blob:`/`data:` scripts and `blob:` workers (LOCAL_SCRIPT).
  */
 export function appContentSecurityPolicy(csp: AppCsp): string {
   const res = csp.resource;
   return [
     "default-src 'none'",
-    `script-src ${join("'self' 'unsafe-inline'", res)}`,
+    `script-src ${join("'self' 'unsafe-inline'", LOCAL_SCRIPT, res)}`,
+    `worker-src ${WORKERS}`,
     `style-src ${join("'self' 'unsafe-inline'", res)}`,
     `img-src ${join("'self' data:", res)}`,
     // Fonts fall under default-src 'none' unless a resource domain is declared.
@@ -98,7 +113,8 @@ export function pageContentSecurityPolicy(csp: AppCsp): string {
   const res = csp.resource;
   return [
     "default-src 'none'",
-    `script-src ${join("'unsafe-inline'", res)}`,
+    `script-src ${join("'unsafe-inline'", LOCAL_SCRIPT, res)}`,
+    `worker-src ${WORKERS}`,
     `style-src ${join("'unsafe-inline'", res)}`,
     `img-src ${join('data:', res)}`,
     `font-src ${res.length ? join(res) : "'none'"}`,
@@ -123,8 +139,9 @@ const LEADING_DOCTYPE = /^\uFEFF?(\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i;
  * too late for a script placed before it). The parser puts a leading <meta> into the head it opens
  * implicitly; the document's own <html>/<head> tags that follow are merged into those.
  */
-export function withContentSecurityPolicy(html: string, policy: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`;
+export function withContentSecurityPolicy(html: string, policy: string, prelude = ''): string {
+  // `prelude`: host markup that must run before the app's own (colorSchemeShim.ts), under the policy.
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">${prelude}`;
   const doctype = LEADING_DOCTYPE.exec(html);
   if (doctype) return `${doctype[0]}${meta}${html.slice(doctype[0].length)}`;
   return `${meta}${html}`;

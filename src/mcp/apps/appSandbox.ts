@@ -4,6 +4,7 @@
 // document with the Content-Security-Policy in front. Core bundle (it uses ext-apps at run time).
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { appContentSecurityPolicy, pageContentSecurityPolicy, withContentSecurityPolicy } from './appCsp';
+import { colorSchemeScript } from './colorSchemeShim';
 import type { DeclaredPermissions, UiResource } from './uiResource';
 
 export const APP_SANDBOX = 'allow-scripts allow-forms';
@@ -40,11 +41,12 @@ export function grantPermissions(declared: DeclaredPermissions): { granted: Decl
   return { granted, refused, allow: buildAllowAttribute(granted) };
 }
 
-export function appSandbox(resource: UiResource): AppSandbox {
+/** `theme`: the host's theme as the document is handed over; the app's prefers-color-scheme follows it (colorSchemeShim.ts). */
+export function appSandbox(resource: UiResource, theme?: 'light' | 'dark'): AppSandbox {
   const appPolicy = appContentSecurityPolicy(resource.csp);
   const { granted, refused, allow } = grantPermissions(resource.permissions);
   return {
-    html: withContentSecurityPolicy(resource.html, appPolicy),
+    html: withContentSecurityPolicy(resource.html, appPolicy, theme ? colorSchemeScript(theme) : ''),
     pagePolicy: pageContentSecurityPolicy(resource.csp),
     appPolicy,
     sandbox: APP_SANDBOX,

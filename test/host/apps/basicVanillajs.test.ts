@@ -65,10 +65,12 @@ describe('MCP Apps: basic-vanillajs', () => {
     await questions();
     await answer({ kind: 'tool.pick', answer: undefined });
     await vscode.commands.executeCommand('mcpClient.tools.call');
-    const pick = (await questions()).find((q) => q.kind === 'tool.pick') as unknown as { tools: string[]; descriptions: string[] } | undefined;
+    const pick = (await questions()).find((q) => q.kind === 'tool.pick') as unknown as { tools: string[]; descriptions: string[]; hidden: number } | undefined;
     const description = (id: string) => pick!.descriptions[pick!.tools.indexOf(id)];
     assert.equal(description('basic/get-time'), 'basic · get-time · $(window) app');
-    assert.equal(description('apps/app_only_counter'), 'apps · app_only_counter · $(window) app only');
+    // A tool only apps call is left out of the picker until asked for (issue 25, defect 2).
+    assert.ok(!pick!.tools.includes('apps/app_only_counter'), 'the app-only tool is not offered');
+    assert.ok(pick!.hidden >= 1);
     assert.equal(description('apps/fixture_state'), 'apps · fixture_state');
   });
 });

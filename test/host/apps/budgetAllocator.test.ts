@@ -30,6 +30,8 @@ describe('MCP Apps: budget-allocator', () => {
     const full = await initializedApp('in an editor tab', (a) => a.mode === 'fullscreen' && a.launch === app.launch);
     await until('the moved app to render the same result', async () => /Allocated: \$100,000 \/ \$100,000/.test((await statusBar(full.id)) ?? ''));
     assert.ok(!(await shownApps()).some((a) => a.id === app.id), 'the inline app was closed');
+    // Issue 25: and the Panel, which would only say "No MCP App is open", is closed too.
+    await until('the Panel closed', async () => (await ui.text('.part.panel:visible')) === null);
   });
 
   it('is closed from its editor tab although it cannot answer the teardown request', async () => {

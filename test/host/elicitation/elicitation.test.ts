@@ -2,8 +2,13 @@
 // tools ask the user in the middle of a tool call; the test answers each step (queued answers) and
 // checks exactly what the server got back: accept with content, decline, or cancel.
 import * as assert from 'node:assert/strict';
-import { answer, callTool, hostSuite, questions } from '../helpers';
+import * as vscode from 'vscode';
+import { answer, callTool, hooks, hostSuite, questions } from '../helpers';
 import { ui } from '../uiDriver';
+
+/** The tools fixture's ask_long question (test/fixtures/servers/toolsFixture.ts). */
+const LONG_QUESTION =
+  'The deployment to the staging cluster needs one more decision before it can continue: the database migration will lock the orders table for about four minutes, during which checkout is unavailable. Please check the maintenance window and confirm the name of the person on call who approves this lock.';
 
 const serverGot = (markdown: string | undefined) => JSON.parse(/## Result\n\n(.*)\n/.exec(markdown ?? '')?.[1] ?? 'null') as unknown;
 
@@ -49,6 +54,18 @@ describe('Elicitation', () => {
     await step('tags (optional)');
     await ui.press('Enter');
     assert.deepEqual(serverGot((await pending).markdown), { action: 'accept', content: { email: 'ada@example.com', age: 36, subscribe: false, color: 'r' } });
+  });
+
+  // Issue 25, defect 7: a long question was only the placeholder of the first step, cut off after a line.
+  it('shows the whole question, wrapped, in the real dialog', async () => {
+    // Nothing queued by an earlier test may answer for the dialog this test reads.
+    await vscode.commands.executeCommand(hooks.unqueueAnswers);
+    const pending = callTool('tools', 'ask_long', {});
+    const shown = await ui.text('.quick-input-widget .quick-input-message:visible', { text: 'approves this lock', wait: true });
+    assert.equal(shown, LONG_QUESTION);
+    // Decline, with a click on its row, as a person would.
+    await ui.click('.quick-input-widget .monaco-list-row:visible', 'Decline');
+    assert.deepEqual(serverGot((await pending).markdown), { action: 'decline' });
   });
 
   it('returns decline when the user declines', async () => {

@@ -40,8 +40,11 @@ describe('Prompts in the extension host', () => {
     assert.ok(text.includes('```json\n{ "debug": true }\n```'), 'the embedded resource, fenced as JSON');
     const readme = vscode.Uri.from({ scheme: RESOURCE_SCHEME, ...resourceUriParts({ server: 'prompts', uri: 'fixture://docs/readme.md' }) });
     assert.ok(text.includes(`[readme](<${readme.toString()}>)`), 'a link to the linked resource');
+    // In the Markdown preview editor, a tab of its own for this result (issue 25: not Markdown's one shared preview).
     const preview = await until('the Markdown preview tab', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('markdown.preview')),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'vscode.markdown.preview.editor' && t.input.uri.toString() === doc.uri.toString()),
     );
     assert.match(preview.label, /everything\.md/);
     assert.equal(vscode.workspace.fs.isWritableFileSystem(doc.uri.scheme), false, 'the document is read-only');

@@ -91,6 +91,8 @@ describe('Resources in the extension host', () => {
     const second = (await children(SERVER))!;
     const nextPageMs = Date.now() - started;
     assert.equal(resourcesOf(second).length, 200);
+    // Issue 25: Load more… appends the next page; what was shown stays where it was (it re-sorted the whole list).
+    assert.deepEqual(resourcesOf(second).slice(0, 100).map((r) => r.label), resourcesOf(first).map((r) => r.label));
     assert.equal(second.at(-1)!.description, '200 loaded');
     assert.equal(await listCalls(), 2);
 

@@ -38,12 +38,19 @@ describe('Servers in the extension host', () => {
       const i = await itemOf('fixture');
       return i?.description.startsWith('running') ? i : undefined;
     });
-    assert.equal(item.description, 'running · stdio · 2025-11-25');
+    // Issue 25: short enough not to be cut off ("running · stdio · 2025-11…"); the revision is in the tooltip.
+    assert.equal(item.description, 'running · stdio');
+    assert.match(item.tooltip, /Protocol: 2025\\-11\\-25/);
     assert.equal(item.icon, 'pass-filled');
     assert.match(item.contextValue, /\bcanStop\b/);
     assert.match(item.contextValue, /\bcanRestart\b/);
     assert.match(item.tooltip, /fixture 1\\\.2\\\.3/);
     assert.match(item.tooltip, /Defined in: user settings/);
+    // Issue 25: where the roots go, and what they do to a server such as server-filesystem.
+    const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    assert.ok(item.tooltip.includes(`Roots: ${folder.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&')}`), item.tooltip);
+    assert.match(item.tooltip, /server\\-filesystem then work in these folders only/);
+    assert.match(item.tooltip, /"roots": false/);
   });
 
   it('shows the invalid entry with its error while the valid one runs', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
 import { activateAll, serverState } from '../helpers';
+import { ui } from '../uiDriver';
 
 describe('Settings typos', () => {
   before(async function () {
@@ -36,5 +37,24 @@ describe('Settings typos', () => {
       return words.some((w) => w.includes('comand')) && words.some((w) => w.includes('arsg')) && words;
     });
     assert.ok(flagged.length >= 2);
+  });
+
+  // Issue 25, defect 11: the notification's Open Settings opened the Settings UI on the User tab; the typo is
+  // in the workspace's settings.json, and that is where it must open, at the entry.
+  it("opens the workspace settings.json at the entry from the notification's Open Settings", async function () {
+    this.timeout(60_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const servers = { other: { command: 'node', args: ['a.js'] }, misspelt: { command: 'node', agrs: ['b.js'] } };
+    await vscode.workspace.getConfiguration('mcpClient').update('servers', servers, vscode.ConfigurationTarget.Workspace);
+    await until('misspelt to be reported', async () => (await serverState('misspelt'))?.kind === 'invalid');
+    // In the notification centre, where a person finds it once its toast has gone.
+    await vscode.commands.executeCommand('notifications.showList');
+    await ui.click('.notifications-center .notification-list-item:has-text("misspelt") .monaco-button', 'Open Settings');
+    const editor = await until('settings.json open', () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.path.endsWith('/.vscode/settings.json') && active;
+    });
+    assert.equal(editor.document.uri.fsPath, join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, '.vscode', 'settings.json'));
+    assert.equal(editor.document.getText(editor.selection), '"misspelt"', 'the entry is selected');
   });
 });

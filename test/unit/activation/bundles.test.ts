@@ -22,6 +22,8 @@ const ACTIVATION_MODULES = [
   'src/api/publicApi.ts',
   'src/chat/participant.ts',
   'src/common/commandIds.ts',
+  // Result documents (issue 25): a result tab the window restores reads its result before anything else loads.
+  'src/common/resultDocuments.ts',
   'src/common/serverText.ts',
   'src/common/settingKeys.ts',
   'src/common/userAnswers.ts',
@@ -31,18 +33,25 @@ const ACTIVATION_MODULES = [
   'src/mcp/errors.ts',
   'src/mcp/lifecycle.ts',
   'src/mcp/redact.ts',
+  // The defaults of a sandbox, named in the consent question (issue 28): a table, no imports.
+  'src/mcp/sandbox/sandboxDefinition.ts',
   'src/mcp/serverDefinition.ts',
   'src/mcp/sessionManager.ts',
   'src/mcp/sessionState.ts',
+  'src/prompts/promptDocuments.ts',
   'src/resources/resourceUri.ts',
   'src/servers/errorNotifier.ts',
   'src/servers/serverLogs.ts',
   'src/servers/serverPresentation.ts',
   'src/servers/serversTree.ts',
   'src/servers/statusBar.ts',
+  'src/tools/toolResultDocuments.ts',
   'src/trust/commandLookup.ts',
+  'src/trust/consentMaterial.ts',
   'src/trust/consentPolicy.ts',
   'src/trust/consentText.ts',
+  // The consent question says what a server's sandbox allows (issue 28): a few lines, no dependencies.
+  'src/trust/sandboxText.ts',
   'src/trust/vscodeConsentHost.ts',
 ];
 

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ResolveContext, resolveServers, type ServerSource } from '../../../src/config/resolveServers';
+import { loadDefinition, MAX_ENV_FILE_BYTES } from '../../../src/mcp/envFile';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import type { ConfiguredServer } from '../../../src/mcp/sessionManager';
 
@@ -154,24 +156,96 @@ describe('resolveServers', () => {
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('loads envFile, lets env win, turns numbers into strings and removes null variables', () => {
+    it('loads envFile when the server starts, lets env win, turns numbers into strings and removes null variables', async () => {
       const def = definitionOf(
         only(resolveServers([folder({ name: 'tmp', path: dir }, { s: { command: 'x', envFile: '${workspaceFolder}/.env', env: { SHARED: 'env', PORT: 8080, DROPPED: null, HOME_DIR: '${userHome}' } } })], ctx)),
       );
       assert.ok(def.transport.type === 'stdio');
-      assert.deepEqual(def.transport.env, { FROM_FILE: 'file', SHARED: 'env', QUOTED: 'a b', PORT: '8080', HOME_DIR: '/home/ada' });
+      assert.deepEqual(def.transport.env, { SHARED: 'env', PORT: '8080', HOME_DIR: '/home/ada' }, 'the file is not read with the settings');
+      const loaded = await loadDefinition(def);
+      assert.ok(loaded.transport.type === 'stdio');
+      assert.deepEqual(loaded.transport.env, { FROM_FILE: 'file', SHARED: 'env', QUOTED: 'a b', PORT: '8080', HOME_DIR: '/home/ada' });
     });
 
-    it('reads a relative envFile from the folder of the setting', () => {
+    it('reads a relative envFile from the folder of the setting', async () => {
       const def = definitionOf(only(resolveServers([folder({ name: 'tmp', path: dir }, { s: { command: 'x', envFile: '.env' } })], ctx)));
-      assert.ok(def.transport.type === 'stdio');
-      assert.equal(def.transport.env.FROM_FILE, 'file');
+      const loaded = await loadDefinition(def);
+      assert.ok(loaded.transport.type === 'stdio');
+      assert.equal(loaded.transport.env.FROM_FILE, 'file');
     });
 
-    it('reports a missing envFile with its setting path', () => {
+    // Issue 24.2: the env file was read synchronously whenever the settings were read (Restricted Mode too).
+    it('reads no env file while the settings are read: a missing one is reported when the server starts, naming it', async () => {
       const missing = join(dir, 'missing.env');
-      const server = only(resolveServers([user({ s: { command: 'x', envFile: missing } })], ctx));
-      assert.equal(server.error, `mcpClient.servers.s.envFile: cannot read ${missing} (file not found)`);
+      const def = definitionOf(only(resolveServers([user({ s: { command: 'x', envFile: missing } })], ctx)));
+      assert.deepEqual(def.transport.type === 'stdio' && def.transport.envFile, { path: missing, unset: [] });
+      await assert.rejects(loadDefinition(def), { message: `Not started: the env file of 's' ("envFile"): cannot read ${missing} (file not found).`, code: 'MCP_LOCAL_FILE' });
+    });
+
+    it('refuses a device, a FIFO, a /proc file and a file over 1 MB at once, saying why', async function () {
+      if (process.platform === 'win32') this.skip();
+      const fifo = join(dir, 'fifo.env');
+      execFileSync('mkfifo', [fifo]);
+      writeFileSync(join(dir, 'big.env'), `A=${'x'.repeat(MAX_ENV_FILE_BYTES)}\n`);
+      const cases: [string, RegExp][] = [
+        ['/dev/zero', /cannot read \/dev\/zero \(\/dev\/zero is not a regular file\)/],
+        [fifo, /cannot read .*fifo\.env \(not a regular file\)/],
+        ['/proc/self/environ', /cannot read \/proc\/self\/environ \(\/proc\/\d+\/environ is not a regular file\)/],
+        [join(dir, 'big.env'), /cannot read .*big\.env \(larger than 1 MB\)/],
+        [dir, /cannot read .* \(is a folder\)/],
+      ];
+      for (const [path, message] of cases) {
+        const def = definitionOf(only(resolveServers([user({ s: { command: 'x', envFile: path } })], ctx)));
+        await assert.rejects(loadDefinition(def), message, path);
+      }
+    });
+
+    it('in workspace settings, refuses an env file outside the workspace folders, also through a symlink inside them', async () => {
+      const outside = mkdtempSync(join(tmpdir(), 'mcp-outside-'));
+      writeFileSync(join(outside, 'secrets.env'), 'AWS_SECRET=x\n');
+      symlinkSync(join(outside, 'secrets.env'), join(dir, 'link.env'));
+      const place = { ...ctx, workspaceFolders: [{ name: 'tmp', path: dir }] };
+      const direct = only(resolveServers([workspace({ s: { command: 'x', envFile: join(outside, 'secrets.env') } })], place));
+      assert.match(direct.error ?? '', /^mcpClient\.servers\.s\.envFile: .*secrets\.env is outside the folders it may use; in workspace settings it must be inside .*Move this server to your user settings/);
+      const linked = definitionOf(only(resolveServers([workspace({ s: { command: 'x', envFile: 'link.env' } })], place)));
+      await assert.rejects(loadDefinition(linked), /cannot read .*link\.env \(outside the workspace folders \(it leads to .*secrets\.env\)/);
+      const own = definitionOf(only(resolveServers([workspace({ s: { command: 'x', envFile: '.env' } })], place)));
+      const ownLoaded = (await loadDefinition(own)).transport;
+      assert.equal(ownLoaded.type === 'stdio' && ownLoaded.env.FROM_FILE, 'file');
+      rmSync(outside, { recursive: true, force: true });
+    });
+  });
+
+  // Issue 24.1 and 24.4: a repository's settings could make MCP Client read any file and send it as a
+  // credential (oauth.workloadIdentity), or run another program (dev.debug.debugpyPath).
+  describe('keys only user settings may set (config/settingScopes.ts)', () => {
+    const http = { url: 'https://mcp.example.com/mcp' };
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['oauth.workloadIdentity', { ...http, oauth: { clientId: 'c', workloadIdentity: { tokenFile: '/home/ada/.ssh/id_rsa' } } }, 'makes MCP Client read a local file and send it as a credential'],
+      ['oauth.enterprise', { ...http, oauth: { clientId: 'c', enterprise: { idpTokenEndpoint: 'https://idp.example.com/token', idpClientId: 'x' } } }, 'sends your identity provider ID token'],
+      ['oauth.allowIssuerMismatch', { ...http, oauth: { allowIssuerMismatch: true } }, 'turns off the check'],
+      ['dev.debug.debugpyPath', { command: 'python', args: ['s.py'], dev: { debug: { type: 'debugpy', debugpyPath: '/tmp/evil' } } }, 'runs another program'],
+    ];
+    for (const [key, entry, does] of cases) {
+      it(`refuses ${key} in workspace and folder settings and in .vscode/mcp.json, saying why and what to do`, () => {
+        const inWorkspace = only(resolveServers([workspace({ s: entry })], ctx));
+        assert.equal(inWorkspace.definition, undefined, 'not started from workspace settings');
+        assert.ok(
+          inWorkspace.error?.startsWith(`mcpClient.servers.s.${key}: not allowed in workspace settings: it ${does}`),
+          inWorkspace.error,
+        );
+        assert.match(inWorkspace.error!, /in your user settings instead \(Preferences: Open User Settings \(JSON\)\)/);
+        assert.match(only(resolveServers([folder(app, { s: entry })], ctx)).error ?? '', new RegExp(`not allowed in folder "app" settings`));
+        assert.match(only(resolveServers([workspace({ s: entry })], ctx, '.vscode/mcp.json')).error ?? '', new RegExp(`^\\.vscode/mcp\\.json servers\\.s\\.${key.replace(/\./g, '\\.')}: not allowed in \\.vscode/mcp\\.json`));
+        assert.ok(only(resolveServers([user({ s: entry })], ctx)).definition, 'honoured from user settings');
+      });
+    }
+
+    it('refuses dev.watch outside the workspace folders in workspace settings', () => {
+      const outside = only(resolveServers([workspace({ s: { command: 'node', dev: { watch: ['/home/ada/**/*.js'] } } })], ctx));
+      assert.match(outside.error ?? '', /^mcpClient\.servers\.s\.dev\.watch: \/home\/ada is outside the folders it may use; in workspace settings it must be inside \/work\/app or \/work\/docs/);
+      const inside = only(resolveServers([workspace({ s: { command: 'node', dev: { watch: ['build/**/*.js', '!build/x.js'] } } })], ctx));
+      assert.deepEqual(inside.definition?.dev?.within, ['/work/app', '/work/docs']);
     });
   });
 });

@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { displayPath, planWatch } from '../../../src/devmode/watchPatterns';
 
 describe('dev.watch globs', () => {
@@ -33,5 +36,24 @@ describe('dev.watch globs', () => {
   it('shows changed files relative to the base when inside it', () => {
     assert.equal(displayPath('/ws/build/a.js', '/ws'), 'build/a.js');
     assert.equal(displayPath('/srv/app/main.py', '/ws'), '/srv/app/main.py');
+  });
+
+  // Issue 24.13: dev.watch watched any folder a glob named, outside the workspace too (`/**` watches the disk).
+  it('watches only inside the allowed folders, on real paths: an outside folder or a symlink leading out is refused', () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'watch-ws-'));
+    const outside = mkdtempSync(join(tmpdir(), 'watch-out-'));
+    mkdirSync(join(workspace, 'src'));
+    symlinkSync(outside, join(workspace, 'escape'));
+    try {
+      const plan = planWatch(['src/**/*.js', '/**/*.js', `${outside}/*.js`, 'escape/**'], workspace, [workspace]);
+      assert.deepEqual(plan.roots, [{ base: join(workspace, 'src'), pattern: '**/*.js' }]);
+      assert.deepEqual(plan.refused, ['/', outside, join(workspace, 'escape')]);
+      assert.equal(plan.matches(join(workspace, 'src', 'a.js')), true);
+      assert.equal(plan.matches(join(outside, 'a.js')), false, 'a change outside restarts nothing');
+      assert.deepEqual(planWatch(['/**/*.js'], workspace).roots, [{ base: '/', pattern: '**/*.js' }], 'no folders given: as written (the resolver always gives them)');
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

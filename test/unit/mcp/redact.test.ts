@@ -3,7 +3,8 @@
 // masking (other encodings, another structure) keeps these guarantees or fails here.
 import * as assert from 'node:assert/strict';
 import type { Logger } from '../../../src/mcp/logger';
-import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactingLogger, redactUrl, redactUrlsIn } from '../../../src/mcp/redact';
+import { maskingLogger } from '../../../src/mcp/logger';
+import { maskSecrets, redactArgs, redactEnv, redactHeaders, redactUrl, redactUrlsIn } from '../../../src/mcp/redact';
 import { MemoryLogger } from '../helpers';
 
 describe('masking secrets', () => {
@@ -38,7 +39,7 @@ describe('masking secrets', () => {
   it('masks through a logger at every level, reading the secrets at each write', () => {
     const lines = new MemoryLogger();
     let secrets = ['first-secret'];
-    const logger: Logger = redactingLogger(lines, () => secrets);
+    const logger: Logger = maskingLogger(lines, () => secrets);
     logger.trace('t first-secret');
     logger.debug('d first-secret');
     logger.info('i first-secret');
@@ -48,9 +49,9 @@ describe('masking secrets', () => {
     assert.deepEqual(lines.lines, ['trace t ***', 'debug d ***', 'info i ***', 'warn w *** first-secret', 'error e ***']);
     lines.traceEnabled = true;
     assert.equal(logger.traceEnabled, true);
-    assert.equal(redactingLogger(new MemoryLogger(), ['x-secret']).traceEnabled, false);
+    assert.equal(maskingLogger(new MemoryLogger(), () => ['x-secret']).traceEnabled, false);
     const fixed = new MemoryLogger();
-    redactingLogger(fixed, ['x-secret']).info('a x-secret');
+    maskingLogger(fixed, () => ['x-secret']).info('a x-secret');
     assert.deepEqual(fixed.lines, ['info a ***']);
   });
 });

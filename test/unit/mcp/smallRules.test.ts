@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { getDisplayName } from '../../../src/mcp/displayName';
-import { logMethodFor } from '../../../src/mcp/logger';
+import { logMethodFor, maskingLogger } from '../../../src/mcp/logger';
 import { traceTransport } from '../../../src/mcp/protocolTrace';
 import { MemoryLogger } from '../helpers';
 
@@ -34,7 +34,7 @@ describe('protocol trace', () => {
   it('writes each message sent and received at Trace level, only when trace is on, and passes them on', async () => {
     const logger = new MemoryLogger();
     const { t, sent } = transport();
-    traceTransport(t, logger);
+    traceTransport(t, maskingLogger(logger, () => []));
     const received: JSONRPCMessage[] = [];
     t.onmessage = (m) => void received.push(m);
     await t.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
@@ -54,7 +54,7 @@ describe('protocol trace', () => {
     const logger = new MemoryLogger();
     logger.traceEnabled = true;
     const { t } = transport();
-    traceTransport(t, logger);
+    traceTransport(t, maskingLogger(logger, () => []));
     const message = { jsonrpc: '2.0' as const, id: 1, method: 'x', params: { text: 'a'.repeat(5000) } };
     const length = JSON.stringify(message).length;
     await t.send(message);

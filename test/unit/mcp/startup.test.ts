@@ -110,6 +110,22 @@ describe('Server starts (issue 12)', function () {
     });
   });
 
+  describe('a 2026-only server slow to start every time', () => {
+    // Seen in the compatibility matrix (servers on the Python SDK, a busy window): every process missed the
+    // probe, so the retry that follows "did not answer server/discover in time" missed it too, and the
+    // server ran only after backoff restarts (about 100 s). Once a server has said it speaks 2026-07-28, its
+    // next probe waits for the whole start budget: it will answer, only slowly.
+    it('runs on the second process, whose probe waits for it', async () => {
+      const logger = new MemoryLogger();
+      const def = definition('slow', stdio('fixtureServer', ['--era=modern-only', `--spawn-log=${spawnLog}`, '--slow-start=2500']));
+      const session = newSession(def, { eraMemory: new EraMemory(), logger, probeTimeoutMs: 1000 }, sessions);
+      await session.start();
+      assert.equal(session.state.kind, 'running', `${message(session)}\n${logger.lines.join('\n')}`);
+      assert.equal(session.protocolVersion, '2026-07-28');
+      assert.equal(spawns(), 2, 'one process for the missed probe, one that was waited for');
+    });
+  });
+
   describe('failures told truthfully', () => {
     // Defect a: failures on our side read as "The server process exited with code 0".
     it('a: a server that never answers initialize "did not answer initialize", not "exited"', async () => {

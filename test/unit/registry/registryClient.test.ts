@@ -81,7 +81,16 @@ describe('registry: client', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    await assert.rejects(new RegistryClient({ url: `http://127.0.0.1:${port}` }).list({}), /Could not reach the MCP registry at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED\./);
+    await assert.rejects(new RegistryClient({ url: `http://127.0.0.1:${port}` }).list({}), /Could not reach the MCP registry at http:\/\/127\.0\.0\.1:\d+: nothing answers at that address \(the connection was refused\)\./);
+  });
+
+  // Issue 25: offline, the message said "ENOTFOUND"; it says what that means.
+  it('says in words that the host name could not be looked up (offline, or a wrong address)', async () => {
+    await assert.rejects(new RegistryClient({ url: 'https://registry.invalid' }).list({}), (e: RegistryError) => {
+      assert.equal(e.kind, 'unreachable');
+      assert.equal(e.message, 'Could not reach the MCP registry at https://registry.invalid: its host name could not be looked up. Are you offline, or is the address mistyped?');
+      return true;
+    });
   });
 
   it('gives up on a registry that never answers, within its time limit', async () => {

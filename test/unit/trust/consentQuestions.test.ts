@@ -2,21 +2,27 @@
 // a dialog that fails or answers short counts as dismissed, a command lookup that fails asks anyway,
 // the same server in two folders is asked about twice, and a registry confirmation is remembered.
 import * as assert from 'node:assert/strict';
-import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
-import { ConsentPolicy, DISMISSED_REASON, type ConsentAnswer, type ConsentHost } from '../../../src/trust/consentPolicy';
+import type { LoadedDefinition, ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { ConsentPolicy, DISMISSED_REASON, type ConsentAnswer, type ConsentHost, type ConsentRequest } from '../../../src/trust/consentPolicy';
 import { definition } from '../helpers';
 
 class Host implements ConsentHost {
   questions: string[][] = [];
   store = new Map<string, 'allow' | 'deny'>();
-  answers: (definitions: readonly ServerDefinition[]) => Promise<ConsentAnswer[]> = async (ds) => ds.map(() => 'allow');
+  allowed = new Map<string, Record<string, string>>();
+  answers: (requests: readonly ConsentRequest[]) => Promise<ConsentAnswer[]> = async (rs) => rs.map(() => 'allow');
   exists: (d: ServerDefinition) => Promise<boolean> = async () => true;
   isTrusted = () => true;
   recall = (hash: string) => this.store.get(hash);
   remember = async (hash: string, answer: 'allow' | 'deny') => void this.store.set(hash, answer);
+  recallAllowed = (server: string) => this.allowed.get(server);
+  rememberAllowed = async (server: string, fingerprints: Record<string, string>) => void this.allowed.set(server, fingerprints);
   commandExists = (d: ServerDefinition) => this.exists(d);
-  ask = (ds: readonly ServerDefinition[]) => (this.questions.push(ds.map((d) => d.name)), this.answers(ds));
+  ask = (rs: readonly ConsentRequest[]) => (this.questions.push(rs.map((r) => r.definition.name)), this.answers(rs));
 }
+
+/** The policy with a loader that has no env file to read: the definition as it is. */
+const policyOf = (host: Host) => new ConsentPolicy(host, async (d) => d as LoadedDefinition);
 
 const server = (name: string, command = 'node', folder?: string) =>
   definition(name, { type: 'stdio', command, args: ['s.js'], env: {} }, { scope: folder ? 'folder' : 'workspace', ...(folder ? { folder } : {}) });
@@ -26,7 +32,7 @@ describe('consent questions', () => {
     const host = new Host();
     host.exists = async () => false;
     assert.equal(
-      await new ConsentPolicy(host).mayStart(server('typo', 'nodee'), false),
+      await policyOf(host).mayStart(server('typo', 'nodee'), false),
       `Not started: the command 'nodee' was not found (not on the PATH, and no such file). Check the server's "command" in the workspace settings.`,
     );
     assert.deepEqual(host.questions, []);
@@ -37,7 +43,7 @@ describe('consent questions', () => {
     host.exists = async () => {
       throw new Error('EPERM');
     };
-    assert.equal(await new ConsentPolicy(host).mayStart(server('odd'), false), true);
+    assert.equal(await policyOf(host).mayStart(server('odd'), false), true);
     assert.deepEqual(host.questions, [['odd']]);
   });
 
@@ -46,18 +52,18 @@ describe('consent questions', () => {
     failing.answers = async () => {
       throw new Error('the window closed');
     };
-    assert.equal(await new ConsentPolicy(failing).mayStart(server('a'), false), DISMISSED_REASON);
+    assert.equal(await policyOf(failing).mayStart(server('a'), false), DISMISSED_REASON);
     assert.equal(failing.store.size, 0);
     const short = new Host();
     short.answers = async () => ['allow'];
-    const policy = new ConsentPolicy(short);
+    const policy = policyOf(short);
     const verdicts = await Promise.all([policy.mayStart(server('a'), false), policy.mayStart(server('b'), false)]);
     assert.deepEqual(verdicts, [true, DISMISSED_REASON]);
   });
 
   it('asks about the same server in two folders separately', async () => {
     const host = new Host();
-    const policy = new ConsentPolicy(host);
+    const policy = policyOf(host);
     await policy.mayStart(server('repo', 'node', 'app'), false);
     await policy.mayStart(server('repo', 'node', 'lib'), false);
     assert.deepEqual(host.questions, [['repo'], ['repo']]);
@@ -65,8 +71,8 @@ describe('consent questions', () => {
 
   it('remembers a registry confirmation as an Allow for the starts after it', async () => {
     const host = new Host();
-    const policy = new ConsentPolicy(host);
-    policy.confirmNextStart('repo');
+    const policy = policyOf(host);
+    policy.confirmNextStart(server('repo'));
     assert.equal(await policy.mayStart(server('repo'), false), true);
     assert.equal(await policy.mayStart(server('repo'), false), true);
     assert.deepEqual(host.questions, [], 'never asked');

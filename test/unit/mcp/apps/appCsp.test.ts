@@ -16,14 +16,17 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
-const SPEC_DEFAULT = directives(`default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none';`);
+const SPEC_DEFAULT = directives(`default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none';`);
 
 describe('MCP Apps: Content-Security-Policy', () => {
-  it('is the spec default when nothing is declared, with only restrictions added', () => {
+  it('is the spec default when nothing is declared, with only restrictions and the app\'s own workers added', () => {
     const policy = directives(appContentSecurityPolicy(sanitizeCsp(undefined)));
     for (const [name, sources] of SPEC_DEFAULT) assert.deepEqual(policy.get(name), sources, name);
+    // Issue 25, defect 1: PDF.js's worker (a blob: URL importing its data: URL code). No network origin.
+    assert.deepEqual(policy.get('script-src'), ["'self'", "'unsafe-inline'", 'blob:', 'data:']);
+    assert.deepEqual(policy.get('worker-src'), ['blob:']);
     const added = [...policy.keys()].filter((name) => !SPEC_DEFAULT.has(name));
-    assert.deepEqual(added.sort(), ['base-uri', 'form-action', 'frame-src', 'object-src']);
+    assert.deepEqual(added.sort(), ['base-uri', 'form-action', 'frame-src', 'object-src', 'script-src', 'worker-src']);
     assert.deepEqual(policy.get('frame-src'), ["'none'"]);
     assert.deepEqual(policy.get('object-src'), ["'none'"]);
     assert.deepEqual(policy.get('form-action'), ["'none'"]);
@@ -45,6 +48,7 @@ describe('MCP Apps: Content-Security-Policy', () => {
       assert.ok(!policy.get(name)!.includes('https://api.example.com'), `${name} does not get the connect domains`);
     }
     assert.deepEqual(policy.get('frame-src'), ['https://www.youtube.com']);
+    assert.deepEqual(policy.get('worker-src'), ['blob:'], 'workers never come from a declared domain');
     assert.deepEqual(policy.get('base-uri'), ['https://base.example.com']);
     assert.deepEqual(policy.get('default-src'), ["'none'"]);
     assert.ok(!policy.get('connect-src')!.includes('https://cdn.example.com'), 'resource domains do not open connect-src');

@@ -1,0 +1,87 @@
+// The launcher's half of dev mode's Node debugger for a sandboxed server (the other half is debugRelay.ts,
+// inside the sandbox): it listens where VS Code's debugger attaches (127.0.0.1:<inspector port>) and on a
+// bridge port that only this sandbox may reach through its proxy. The relay inside holds a control
+// connection to the bridge; each debugger connection is announced there ("open <id>") and joined to the
+// tunnel the relay opens back for it ("data <id>"), which leads to the server's inspector inside.
+import { createServer, type Server, type Socket } from 'node:net';
+
+const HOST = '127.0.0.1';
+
+export interface DebugBridge {
+  /** The port the relay reaches through the proxy (allowed for this sandbox while it runs). */
+  bridgePort: number;
+  close(): void;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => resolve((server.address() as { port: number }).port));
+  });
+}
+
+/** Reads one line, then hands the socket on with what followed it. */
+function firstLine(socket: Socket, then: (line: string) => void): void {
+  let head = '';
+  const onData = (chunk: Buffer) => {
+    head += chunk.toString('latin1');
+    const end = head.indexOf('\n');
+    if (end < 0) return;
+    socket.off('data', onData);
+    socket.pause();
+    const rest = Buffer.from(head.slice(end + 1), 'latin1');
+    if (rest.length) socket.unshift(rest);
+    then(head.slice(0, end));
+  };
+  socket.on('data', onData);
+}
+
+export async function startDebugBridge(inspectorPort: number): Promise<DebugBridge> {
+  let control: Socket | undefined;
+  let next = 0;
+  const waiting = new Map<string, Socket>();
+  const announce = (id: string) => control?.write(`open ${id}\n`);
+
+  const bridge = createServer((socket) =>
+    firstLine(socket, (line) => {
+      if (line === 'control' && !control) {
+        control = socket;
+        socket.resume();
+        socket.on('close', () => (control = undefined));
+        for (const id of waiting.keys()) announce(id);
+        return;
+      }
+      const id = /^data (\d+)$/.exec(line)?.[1];
+      const debuggerSide = id ? waiting.get(id) : undefined;
+      if (!id || !debuggerSide) return void socket.destroy();
+      waiting.delete(id);
+      socket.pipe(debuggerSide).on('error', () => socket.destroy());
+      debuggerSide.pipe(socket).on('error', () => debuggerSide.destroy());
+      debuggerSide.resume();
+      socket.resume();
+      socket.on('close', () => debuggerSide.destroy());
+      debuggerSide.on('close', () => socket.destroy());
+    }),
+  );
+  const front = createServer((debuggerSide) => {
+    debuggerSide.pause();
+    const id = String(++next);
+    waiting.set(id, debuggerSide);
+    debuggerSide.on('close', () => waiting.delete(id));
+    debuggerSide.on('error', () => undefined);
+    announce(id);
+  });
+  const bridgePort = await listen(bridge, 0);
+  await listen(front, inspectorPort);
+  bridge.unref();
+  front.unref();
+  return {
+    bridgePort,
+    close: () => {
+      front.close();
+      bridge.close();
+      control?.destroy();
+      for (const socket of waiting.values()) socket.destroy();
+    },
+  };
+}
