@@ -14,7 +14,6 @@ import { maskingLogger, type MaskingLogger, type McpLogLevel } from './logger';
 import { RestartPolicy } from './restartPolicy';
 import type { ServerDefinition } from './serverDefinition';
 import { SessionState } from './sessionState';
-
 import type { RequestOptions, SessionOptions } from './sessionOptions';
 
 export type { RequestOptions, SessionOptions };

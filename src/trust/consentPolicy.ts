@@ -59,7 +59,8 @@ export function serverOf(definition: ServerDefinition): string {
 
 interface Pending {
   request: ConsentRequest;
-  answer: Promise<ConsentAnswer | 'missing'>;
+  /** The answer, once it is stored (allowed or denied) or known not to be (dismissed, command missing). */
+  remembered: Promise<ConsentAnswer | 'missing'>;
   settle(answer: ConsentAnswer | 'missing'): void;
 }
 
@@ -103,11 +104,9 @@ export class ConsentPolicy {
       await this.allow(hash, loaded);
       return true;
     }
-    const answer = await this.askWithOthers(hash, this.requestFor(loaded));
+    const answer = await this.askWithOthers(hash, loaded);
     if (answer === 'missing') return missingCommandReason(definition.transport.type === 'stdio' ? definition.transport.command : '');
     if (answer === 'dismissed') return DISMISSED_REASON;
-    if (answer === 'allow') await this.allow(hash, loaded);
-    else await this.host.remember(hash, answer);
     return answer === 'allow' ? true : DENIED_REASON;
   }
 
@@ -145,17 +144,24 @@ export class ConsentPolicy {
    * Joins the question being collected (or one already open for the same configuration). The batch is
    * asked once the current turn ends: every start the configuration change triggered has joined by then.
    */
-  private askWithOthers(hash: string, request: ConsentRequest): Promise<ConsentAnswer | 'missing'> {
+  private askWithOthers(hash: string, loaded: LoadedDefinition): Promise<ConsentAnswer | 'missing'> {
     const open = this.pending.get(hash);
-    if (open) return open.answer;
+    if (open) return open.remembered;
     let settle: Pending['settle'] = () => undefined;
     const answer = new Promise<ConsentAnswer | 'missing'>((resolve) => (settle = resolve));
-    const entry: Pending = { request, answer, settle };
+    // The question stays open until its answer is stored: a start that comes in between (VS Code reports
+    // one settings write as two changes) joins it instead of asking the same question a second time.
+    const remembered = answer.then(async (given) => {
+      if (given === 'allow') await this.allow(hash, loaded);
+      else if (given === 'deny') await this.host.remember(hash, given);
+      return given;
+    });
+    const entry: Pending = { request: this.requestFor(loaded), remembered, settle };
     this.pending.set(hash, entry);
     this.batch.push(entry);
     if (this.batch.length === 1) setImmediate(() => void this.askBatch());
-    void answer.finally(() => this.pending.delete(hash));
-    return answer;
+    void remembered.catch(() => undefined).finally(() => this.pending.delete(hash));
+    return remembered;
   }
 
   private async askBatch(): Promise<void> {

@@ -20,6 +20,6 @@ describe('Consent dialog paths', () => {
     const definition = { name: 'demo', scope: 'workspace', transport: { type: 'stdio', command: 'node', args: ['/ws/app/../../dist/demo-server.js'], env: {}, cwd: '/ws/app/./sub' }, timeoutMs: 60_000, roots: true, autoStart: true, disabled: false };
     const summary = summarize({ definition: definition as unknown as LoadedDefinition }, { workspace: 'workspace settings', folder: (n) => n });
     assert.equal(summary.runs, 'node /dist/demo-server.js');
-    assert.deepEqual(summary.facts, ['cwd: /ws/app/sub']);
+    assert.deepEqual(summary.facts, ['not sandboxed: it runs with all your rights (files, network, credentials)', 'cwd: /ws/app/sub']);
   });
 });

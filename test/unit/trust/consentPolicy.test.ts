@@ -71,6 +71,30 @@ const stdioDef = (scope: ServerDefinition['scope'], args = ['server.js'], env: R
   definition('repo', { type: 'stdio', command: 'node', args, env }, { scope });
 
 describe('ConsentPolicy (workspace trust and consent)', () => {
+  it('asks once when a second start of the same server comes while the first answer is being stored', async () => {
+    // VS Code reports one settings write as two changes; the second start lands while "allow" is written.
+    let storing!: () => void;
+    const stored = new Promise<void>((resolve) => (storing = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const host = new (class extends FakeHost {
+      override async remember(hash: string, answer: 'allow' | 'deny') {
+        storing();
+        await gate;
+        await super.remember(hash, answer);
+      }
+    })();
+    host.answers = ['allow'];
+    const policy = policyFor(host);
+    const first = policy.mayStart(stdioDef('workspace'), false);
+    await stored;
+    const second = policy.mayStart(stdioDef('workspace'), false);
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    assert.deepEqual([await first, await second], [true, true]);
+    assert.deepEqual(host.asked, ['repo'], 'one question, not two');
+  });
+
   it('starts user-level servers without asking, even in an untrusted workspace', async () => {
     const host = new FakeHost();
     host.trusted = false;
