@@ -35,18 +35,18 @@ describe('server definitions', () => {
   it('keeps the identity that stored catalogs and era verdicts are found by', () => {
     assert.equal(
       definitionKey(local),
-      '["folder","app",{"type":"stdio","command":"node","args":["server.js","--root","/srv"],"env":{"LOG":"1"},"cwd":"/srv"},60000,20000,true,false,"",null,{"watch":["src/**"],"base":"/srv"}]',
+      '{"dev":{"base":"/srv","watch":["src/**"]},"disabled":false,"folder":"app","name":"files","roots":true,"scope":"folder","startTimeoutMs":20000,"timeoutMs":60000,"transport":{"args":["server.js","--root","/srv"],"command":"node","cwd":"/srv","env":{"LOG":"1"},"type":"stdio"}}',
     );
     assert.equal(
       definitionKey(remote),
-      '["user","",{"type":"http","url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer x"}},30000,null,false,false,"",{"clientId":"abc","scopes":["read"]},null]',
+      '{"disabled":false,"name":"remote","oauth":{"clientId":"abc","scopes":["read"]},"roots":false,"scope":"user","timeoutMs":30000,"transport":{"headers":{"Authorization":"Bearer x"},"type":"http","url":"https://mcp.example.com/mcp"}}',
     );
-    assert.equal(catalogKey(local), 'mcpClient.catalog/84d044996839a7983926536d48affb88');
-    assert.equal(catalogKey(remote), 'mcpClient.catalog/3552594819446fb404e96d856081c573');
+    assert.equal(catalogKey(local), 'mcpClient.catalog/2199ef99ec23c9dc02317d9365161330');
+    assert.equal(catalogKey(remote), 'mcpClient.catalog/a8c1f86666dc0950c37f407a1df927f1');
     assert.equal(eraKey(local.transport as Extract<ServerDefinition['transport'], { type: 'stdio' }>), 'mcpClient.era.06ff8c669b42bfefbe11fb2bd2e2082c');
   });
 
-  it('changes the identity with everything that changes how the server runs, and only with that', () => {
+  it('changes the identity with everything but when it starts (a key added later counts by itself), and not with key order', () => {
     const changes: [string, Partial<ServerDefinition>][] = [
       ['scope', { scope: 'workspace' }],
       ['folder', { folder: 'other' }],
@@ -58,10 +58,12 @@ describe('server definitions', () => {
       ['left to VS Code', { leftToVscode: 'mcp.json' }],
       ['OAuth settings', { oauth: { clientId: 'x' } }],
       ['dev mode', { dev: { watch: [], base: '/srv' } }],
+      ['name', { name: 'renamed' }],
+      ['a key added to the definition later', { sandbox: undefined, extra: 1 } as unknown as Partial<ServerDefinition>],
     ];
     const keys = new Set([definitionKey(local), ...changes.map(([, change]) => definitionKey({ ...local, ...change }))]);
     assert.equal(keys.size, changes.length + 1, 'each change gives a key of its own');
-    for (const same of [{ name: 'renamed' }, { autoStart: false }, { start: 'atWindowOpen' as const }]) {
+    for (const same of [{ autoStart: false }, { start: 'atWindowOpen' as const }, { transport: { cwd: '/srv', env: { LOG: '1' }, args: ['server.js', '--root', '/srv'], command: 'node', type: 'stdio' } as ServerDefinition['transport'] }]) {
       assert.equal(definitionKey({ ...local, ...same }), definitionKey(local), JSON.stringify(same));
     }
   });

@@ -18,7 +18,8 @@ describe('MCP Apps: every directive of the policies', () => {
   it("the page's policy with nothing declared", () => {
     assert.deepEqual(parsed(pageContentSecurityPolicy(sanitizeCsp(undefined))), [
       ['default-src', "'none'"],
-      ['script-src', "'unsafe-inline'"],
+      ['script-src', "'unsafe-inline'", 'blob:', 'data:'],
+      ['worker-src', 'blob:'],
       ['style-src', "'unsafe-inline'"],
       ['img-src', 'data:'],
       ['font-src', "'none'"],
@@ -34,7 +35,8 @@ describe('MCP Apps: every directive of the policies', () => {
   it("the page's policy with every list declared", () => {
     assert.deepEqual(parsed(pageContentSecurityPolicy(declared)), [
       ['default-src', "'none'"],
-      ['script-src', "'unsafe-inline'", 'https://cdn.example.com'],
+      ['script-src', "'unsafe-inline'", 'blob:', 'data:', 'https://cdn.example.com'],
+      ['worker-src', 'blob:'],
       ['style-src', "'unsafe-inline'", 'https://cdn.example.com'],
       ['img-src', 'data:', 'https://cdn.example.com'],
       ['font-src', 'https://cdn.example.com'],
@@ -50,7 +52,8 @@ describe('MCP Apps: every directive of the policies', () => {
   it("the app's own policy with nothing declared", () => {
     assert.deepEqual(parsed(appContentSecurityPolicy(sanitizeCsp({}))), [
       ['default-src', "'none'"],
-      ['script-src', "'self'", "'unsafe-inline'"],
+      ['script-src', "'self'", "'unsafe-inline'", 'blob:', 'data:'],
+      ['worker-src', 'blob:'],
       ['style-src', "'self'", "'unsafe-inline'"],
       ['img-src', "'self'", 'data:'],
       ['media-src', "'self'", 'data:'],
@@ -65,7 +68,8 @@ describe('MCP Apps: every directive of the policies', () => {
   it("the app's own policy with every list declared", () => {
     assert.deepEqual(parsed(appContentSecurityPolicy(declared)), [
       ['default-src', "'none'"],
-      ['script-src', "'self'", "'unsafe-inline'", 'https://cdn.example.com'],
+      ['script-src', "'self'", "'unsafe-inline'", 'blob:', 'data:', 'https://cdn.example.com'],
+      ['worker-src', 'blob:'],
       ['style-src', "'self'", "'unsafe-inline'", 'https://cdn.example.com'],
       ['img-src', "'self'", 'data:', 'https://cdn.example.com'],
       ['font-src', "'self'", 'https://cdn.example.com'],
