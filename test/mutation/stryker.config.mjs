@@ -32,6 +32,8 @@ const SCOPE_FILES = [
   ...readdirSync('src/common').filter((name) => /^markdown.*\.ts$/.test(name)).map((name) => `src/common/${name}`),
   'src/common/serverText.ts',
   'src/config/serverSchema.ts',
+  // Issue 24's choke point for where a setting may come from (a workspace may not name local files).
+  'src/config/settingScopes.ts',
 ];
 const sources = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
