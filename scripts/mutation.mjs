@@ -73,7 +73,7 @@ const stryker = spawnSync(
     ...(mutate.length ? ['--mutate', mutate.join(',')] : []),
     ...(flags.force ? ['--force'] : []),
   ],
-  { stdio: 'inherit', env: { ...process.env, ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}) } },
+  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: mutate.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}) } },
 );
 if (process.platform === 'linux') killLeftovers();
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);

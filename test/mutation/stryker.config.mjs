@@ -2,8 +2,8 @@
 // The scope is issue 31's: the MCP core and the modules that stand between a stranger's text or settings
 // and the user. Mutants are switched inside the TypeScript sources; the sandbox then builds them exactly
 // as `npm run test:unit` does (`node esbuild.mjs --tests`) and mocha runs the built unit tests in plain Node.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 // Suites that run no code in scope and so kill no mutant. Two read files: the architecture rules read
 // the source text (line counts, imports), which the instrumented copies no longer match, and the bundle
@@ -20,7 +20,35 @@ function testFiles(dir) {
 
 // The built unit tests (scripts/mutation.mjs builds them first), those that start servers last: a static
 // mutant runs the whole suite until a test fails, so it should meet the quick tests of pure modules first.
-const unitTests = testFiles('out/test/unit').filter((file) => !NOT_IN_SCOPE(file));
+const allUnitTests = testFiles('out/test/unit').filter((file) => !NOT_IN_SCOPE(file));
+
+/** The relative imports of a TypeScript file, resolved to files (`./x` → `./x.ts` or `./x/index.ts`). */
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) => m[1]);
+  return specifiers.flatMap((spec) => [`${join(dirname(file), spec)}.ts`, join(dirname(file), spec, 'index.ts'), join(dirname(file), spec)].filter((f) => f.endsWith('.ts') && existsSync(f)).slice(0, 1));
+}
+
+/** Whether `testSource` imports, directly or through other files, one of `targets`. */
+function reaches(testSource, targets) {
+  const seen = new Set();
+  const queue = [testSource];
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (targets.has(file)) return true;
+    queue.push(...importsOf(file));
+  }
+  return false;
+}
+
+// With files named (scripts/mutation.mjs passes them as MCP_MUTATION_TARGETS), only the unit tests that
+// import one of them, directly or not, run: the initial run that maps tests to mutants then takes minutes,
+// not the whole suite's time. A test that reaches the code only through a server process it starts does
+// not count, and needs none: the fixture servers are built from test/fixtures/, not from src/.
+const targets = new Set((process.env.MCP_MUTATION_TARGETS ?? '').split(',').filter(Boolean));
+const unitTests = targets.size ? allUnitTests.filter((file) => reaches(file.replace(/^out\//, '').replace(/\.js$/, '.ts'), targets)) : allUnitTests;
 const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
 const serverTests = new Set(unitTests.filter(startsServers));
 
@@ -51,7 +79,9 @@ export default {
   // `npm run test:mutation -- --static` asks for them (it sets MCP_MUTATION_STATIC=1); the table counts
   // the ones left out per file as "static".
   ignoreStatic: process.env.MCP_MUTATION_STATIC !== '1',
-  buildCommand: 'node esbuild.mjs --tests',
+  // Links node_modules first (Stryker would link it only after the build, which needs it): see the file.
+  buildCommand: 'node test/mutation/sandboxBuild.mjs',
+  symlinkNodeModules: false,
   mochaOptions: {
     spec: [...unitTests.filter((file) => !serverTests.has(file)), ...serverTests],
     ui: 'bdd',
@@ -65,6 +95,8 @@ export default {
   // and grown heaps do not pile up over an hour's run.
   maxTestRunnerReuse: 50,
   timeoutMS: 10_000,
+  // The initial run of the whole unit suite takes 3 minutes on an idle machine, far more on a shared one.
+  dryRunTimeoutMinutes: 45,
   incremental: true,
   // incrementalFile: passed by scripts/mutation.mjs (test/mutation/incremental.json, committed), see there.
   reporters: ['json', 'html', 'progress'],
