@@ -95,6 +95,9 @@ describe('Hostile servers', function () {
     const logger = new MemoryLogger();
     const s = await hostile([], { logger, logLevel: 'debug' }, 60_000);
     const heapBefore = retainedHeap();
+    // The limit is per second of the flood, and a loaded machine stretches the flood's 10 s: the bound
+    // below counts the seconds it lasted (a bound on what is written, not an assertion on speed).
+    const floodStart = Date.now();
     let floodOver = false;
     const flood = call(s, 'flood', { rate: 10_000, seconds: 10 }).finally(() => (floodOver = true));
     // The neighbour keeps answering throughout; round-trip times are measured in bench/, not here.
@@ -118,11 +121,12 @@ describe('Hostile servers', function () {
     assert.ok(retained < 50 * 1024 * 1024, `memory stays bounded: ${Math.round(retained / 1024 / 1024)} MB retained`);
     // Stopping writes the summary of the last second's drops, so every message is either shown or counted.
     await s.stop();
+    const floodSeconds = Math.ceil((Date.now() - floodStart) / 1000);
     const shown = logger.lines.filter((l) => l.startsWith('info flood')).length;
     const dropped = logger.lines
       .map((l) => /(\d+) more log messages from the server in one second were not shown/.exec(l)?.[1])
       .reduce((sum, n) => sum + Number(n ?? 0), 0);
-    assert.ok(shown <= 200 * 12, `at most ~200 messages a second are written (${shown})`);
+    assert.ok(shown <= 200 * (floodSeconds + 1), `at most ~200 messages a second are written (${shown} in ${floodSeconds} s)`);
     assert.equal(shown + dropped, sent, 'the dropped ones are counted in the summaries');
   });
 
