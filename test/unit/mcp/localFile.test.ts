@@ -3,7 +3,8 @@
 // told, and what an attacker's repository cannot make it read. Both readers are held to the same rules.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isInside, LocalFileError, readLocalFile, readLocalFileSync, type LocalFileRules } from '../../../src/mcp/localFile';
@@ -27,7 +28,8 @@ async function refusal(read: (path: string, rules: LocalFileRules) => Promise<Bu
 describe('reading a file a setting names', () => {
   let dir: string;
   let outside: string;
-  before(() => {
+  let socketServer: Server;
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'mcp-localfile-'));
     outside = mkdtempSync(join(tmpdir(), 'mcp-localfile-outside-'));
     writeFileSync(join(dir, 'ok.env'), 'A=1\n');
@@ -40,8 +42,12 @@ describe('reading a file a setting names', () => {
     // A workspace folder opened through a symbolic link: files inside it are inside.
     symlinkSync(dir, join(outside, 'workspace-link'));
     if (process.platform !== 'win32') execFileSync('mkfifo', [join(dir, 'fifo')]);
+    // A Unix socket: found by realpath, but opening it fails (ENXIO), an error with no words of our own.
+    socketServer = createServer();
+    await new Promise<void>((resolve) => socketServer.listen(join(dir, 'socket'), resolve));
   });
   after(() => {
+    socketServer.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
   });
@@ -100,6 +106,26 @@ describe('reading a file a setting names', () => {
         assert.equal((await refusal(read, direct, { maxBytes: 1024, within: [] }))?.reason.startsWith('outside the workspace folders'), true, 'no folder open: nothing is inside');
         assert.equal((await read(direct, { maxBytes: 1024, within: [dir, outside] })).toString(), 'AWS_SECRET=x\n', 'inside one of several folders');
         assert.equal((await read(link, { maxBytes: 1024 })).toString(), 'AWS_SECRET=x\n', 'without folders, anywhere');
+      });
+
+      it('refuses a file that cannot be opened with the system\'s own words, and a folder list whose folders do not exist', async function () {
+        if (process.platform === 'win32') this.skip();
+        const socket = join(dir, 'socket');
+        const error = await refusal(read, socket, { maxBytes: 1024 });
+        assert.match(error?.message ?? '', /^cannot read .*socket \(ENXIO: no such device or address, open '.*socket'\)$/);
+        assert.equal((await refusal(read, join(dir, 'ok.env'), { maxBytes: 1024, within: [join(dir, 'no-such-folder')] }))?.reason.startsWith('outside the workspace folders'), true);
+      });
+
+      it('closes every file it opens, read or refused', async function () {
+        if (process.platform !== 'linux') this.skip();
+        const open = () => readdirSync('/proc/self/fd').length;
+        const before = open();
+        for (let i = 0; i < 20; i++) {
+          await read(join(dir, 'ok.env'), { maxBytes: 1024 });
+          await refusal(read, join(dir, 'folder'), { maxBytes: 1024 });
+          await refusal(read, join(dir, 'exact.txt'), { maxBytes: 9 });
+        }
+        assert.ok(open() < before + 10, `file descriptors left open: ${open() - before}`);
       });
 
       it('takes a file inside a workspace folder that was opened through a symbolic link as inside it', async () => {
