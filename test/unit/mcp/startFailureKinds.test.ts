@@ -79,6 +79,7 @@ describe('start failures: what kind, and what the user reads', () => {
     const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
     assert.equal(classifyStartFailure(timeout, { ...context, startTimeoutMs: 1500 }).message, 'The server did not answer initialize within 1.5 s.');
     assert.equal(classifyStartFailure(timeout, { ...context, startTimeoutMs: 2000 }).message, 'The server did not answer initialize within 2 s.');
+    assert.equal(classifyStartFailure(timeout, { ...context, startTimeoutMs: 1234 }).message, 'The server did not answer initialize within 1.2 s.');
     assert.equal(classifyStartFailure(timeout, context).kind, 'timeout');
     assert.equal(classifyStartFailure(new Error('no answer'), { ...context, timedOut: true }).kind, 'timeout');
     assert.notEqual(classifyStartFailure(new SdkError(SdkErrorCode.RequestTimeout, 'AbortError: This operation was aborted'), context).kind, 'timeout', 'a cancelled start is not a timeout');

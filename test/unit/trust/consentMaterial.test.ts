@@ -37,6 +37,8 @@ describe('the settings a changed question names', () => {
       ['oauth.scopes', 'oauth.scopes'],
       // Only whole paths are renamed: a key that merely contains these words keeps its own name.
       ['oauth.timeoutMs', 'oauth.timeoutMs'],
+      ['timeoutMsExtra', 'timeoutMsExtra'],
+      ['startTimeoutMsExtra', 'startTimeoutMsExtra'],
       ['dev.startTimeoutMs', 'dev.startTimeoutMs'],
       ['transport.env.envFile.path', 'env.envFile.path'],
       ['envFile.pathname', 'envFile.pathname'],
@@ -58,6 +60,11 @@ describe('the settings a changed question names', () => {
       changedSettings({ 'sandbox.filesystem.writeWithin.0': 'a', 'sandbox.filesystem.writeWithin.1': 'b' }, { 'sandbox.filesystem.writeWithin.0': 'c', 'sandbox.filesystem.writeWithin.1': 'd' }),
       ['the workspace folders'],
       'two paths of one setting are named once',
+    );
+    assert.deepEqual(
+      changedSettings({ 'environment.0.value': 'a' }, { 'environment.0.value': 'b', 'environment.1.value': 'c' }),
+      ['values from your environment (${env:…})'],
+      'named by the first of its paths that changed, not again as added',
     );
     assert.deepEqual(changedSettings({ 'transport.args': 'a' }, { 'transport.args': 'a' }), []);
   });
