@@ -29,17 +29,17 @@ describe('start failures: what kind, and what the user reads', () => {
   });
 
   it('names the versions a server speaks when none is ours, and does not retry', () => {
-    const failure = classifyStartFailure(new UnsupportedProtocolVersionError({ supported: ['1999-01-01', '1999-06-01'] }), context);
+    const failure = classifyStartFailure(new UnsupportedProtocolVersionError({ supported: ['1999-01-01', '1999-06-01'], requested: '2026-07-28' }), context);
     assert.equal(failure.kind, 'protocol');
     assert.match(failure.message, /^The server speaks protocol 1999-01-01, 1999-06-01; this client supports 2026-07-28, /);
     assert.equal(failure.retryable, false);
     assert.equal(failure.code, 'MCP_START_PROTOCOL');
-    const none = classifyStartFailure(new UnsupportedProtocolVersionError({ supported: [] }), context);
+    const none = classifyStartFailure(new UnsupportedProtocolVersionError({ supported: [], requested: '2026-07-28' }), context);
     assert.match(none.message, /^The server speaks protocol unknown; this client supports /);
   });
 
   it('retries a server that names one of our versions: its answer to the probe came too late', () => {
-    const error = new UnsupportedProtocolVersionError({ supported: ['1999-01-01', '2026-07-28'] });
+    const error = new UnsupportedProtocolVersionError({ supported: ['1999-01-01', '2026-07-28'], requested: '2026-07-28' });
     assert.equal(speaksOurs(error), true);
     const failure = classifyStartFailure(error, context);
     assert.equal(failure.kind, 'timeout');

@@ -4,7 +4,7 @@
 // under which versions before the whole-definition question remembered their answers.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import type { LoadedDefinition, ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { changedSettings, consentMaterial, fingerprints, legacyConsentHash, settingName } from '../../../src/trust/consentMaterial';
 import { definition } from '../helpers';
 
@@ -75,7 +75,7 @@ describe('the settings a changed question names', () => {
   });
 
   it('fingerprints each setting by its value, briefly', () => {
-    const d = (args: string[]) => definition('repo', { type: 'stdio', command: 'node', args, env: {} }, { scope: 'workspace' });
+    const d = (args: string[]) => definition('repo', { type: 'stdio', command: 'node', args, env: {} }, { scope: 'workspace' }) as LoadedDefinition;
     const one = fingerprints(d(['a.js']));
     const two = fingerprints(d(['b.js']));
     assert.match(one['transport.args']!, /^[0-9a-f]{16}$/);
