@@ -29,7 +29,8 @@ export function checkIconSource(icon: Icon): { ok: true; source: IconSource } | 
     // Base64 is 4/3 of the bytes: refuse early, before decoding anything huge.
     if (match[3]!.length > (MAX_ICON_BYTES * 4) / 3 + 4) return { ok: false, reason: `larger than ${MAX_ICON_BYTES} bytes` };
     const base64 = /;base64$/i.test(match[2]!);
-    const bytes = base64 ? Buffer.from(match[3]!, 'base64') : Buffer.from(decodeURIComponent(match[3]!), 'latin1');
+    const bytes = base64 ? Buffer.from(match[3]!, 'base64') : percentDecode(match[3]!);
+    if (!bytes) return { ok: false, reason: 'malformed data: URI' };
     const checked = checkIconBytes(bytes);
     return checked.ok ? { ok: true, source: { kind: 'data', bytes } } : checked;
   }
@@ -82,6 +83,17 @@ function sizeRank(icon: Icon, size: number): number {
   const above = sizes.filter((s) => s >= size);
   if (above.length > 0) return Math.min(...above) - size;
   return 200_000 + size - Math.max(...sizes);
+}
+
+/**
+ * RFC 2397 without `;base64`: each `%XX` is one byte, other characters stand for their UTF-8 bytes.
+ * (decodeURIComponent would read the bytes as UTF-8 and throw on an image's first byte, 0x89 or 0xFF.)
+ * Undefined when a `%` is not followed by two hex digits.
+ */
+function percentDecode(text: string): Buffer | undefined {
+  const parts = text.split(/(%[0-9a-f]{2})/i);
+  if (parts.some((part, i) => i % 2 === 0 && part.includes('%'))) return undefined;
+  return Buffer.concat(parts.map((part, i) => (i % 2 ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, 'utf8'))));
 }
 
 function isAllowedType(mimeType: string): boolean {

@@ -70,7 +70,10 @@ export function textOf(result: { content?: unknown }): string {
   return (Array.isArray(content) ? content : [content]).map((c) => c.text ?? '').join('');
 }
 
-/** A vscode.Memento stand-in (globalState) for code under test that remembers things. */
+/**
+ * A vscode.Memento stand-in (globalState) for code under test that remembers things. Like the Memento,
+ * `update(key, undefined)` removes the key: `keys()` no longer lists it.
+ */
 export class MemoryStore {
   private readonly values = new Map<string, unknown>();
   keys(): readonly string[] {
@@ -80,6 +83,7 @@ export class MemoryStore {
     return this.values.get(key) as T | undefined;
   }
   async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
   }
 }

@@ -67,17 +67,139 @@ describe('CatalogStore', () => {
     assert.deepEqual([fresh.read(base, 'resources')?.items, fresh.read(base, 'resourceTemplates')?.items, fresh.read(base, 'tools')?.items], [[{ name: 'r' }], [{ name: 't' }], [{ name: 'x' }]]);
   });
 
-  it('drops catalogs unused for 30 days', async () => {
+  const DAY = 86_400_000;
+
+  it('drops catalogs unused for 30 days and leaves every other key in the store alone', async () => {
     let now = 0;
     const memory = new MemoryStore();
+    await memory.update('otherExtension.state', { usedAt: 0 });
+    await memory.update('mcpClient.era.0123', { era: 'legacy', at: 0 });
     const store = new CatalogStore(memory, () => now);
     await store.write(base, 'prompts', [{ name: 'p' }]);
-    now = 29 * 86_400_000;
+    const [catalog] = memory.keys().filter((k) => k.startsWith('mcpClient.catalog/'));
+    assert.ok(catalog, 'the catalog is stored');
+    now = 29 * DAY;
     await store.prune();
+    assert.deepEqual([...memory.keys()].sort(), [catalog, 'mcpClient.era.0123', 'otherExtension.state'].sort(), 'used 29 days ago: kept');
+    now = 30 * DAY;
+    await store.prune();
+    assert.ok(memory.keys().includes(catalog), 'used exactly 30 days ago: kept');
+    now = 30 * DAY + 1;
+    await store.prune();
+    assert.deepEqual([...memory.keys()].sort(), ['mcpClient.era.0123', 'otherExtension.state'], 'past 30 days: dropped, nothing else');
+    assert.equal(new CatalogStore(memory).read(base, 'prompts'), undefined);
+  });
+
+  it('drops a damaged catalog entry instead of failing the prune', async () => {
+    const memory = new MemoryStore();
+    await memory.update('mcpClient.catalog/damaged', null);
+    await new CatalogStore(memory, () => 0).prune();
+    assert.deepEqual(memory.keys(), []);
+  });
+
+  it('keeps a catalog that is read (a window showing it) past 30 days from its writing, and writes for that at most once a day', async () => {
+    let now = 10 * DAY;
+    const memory = new MemoryStore();
+    await new CatalogStore(memory, () => now).write(base, 'tools', [{ name: 't' }]);
+    const writes: string[] = [];
+    const counting = { keys: () => memory.keys(), get: <T>(key: string) => memory.get<T>(key), update: (key: string, value: unknown) => (writes.push(key), memory.update(key, value)) };
+    /** Lets every write the store has queued reach it. */
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+    now = 11 * DAY; // a day after the last use: reading writes nothing
+    new CatalogStore(counting, () => now).read(base, 'tools');
+    await settled();
+    assert.deepEqual(writes, []);
+    now = 30 * DAY; // another window reads it twice: one write
+    const window = new CatalogStore(counting, () => now);
+    window.read(base, 'tools');
+    window.read(base, 'tools');
+    now = 31 * DAY + 1;
+    window.read(base, 'tools');
+    await settled();
+    assert.equal(writes.length, 1, 'one write per window');
+    now = 59 * DAY;
+    await new CatalogStore(memory, () => now).prune();
+    assert.ok(new CatalogStore(memory, () => now).read(base, 'tools'), 'last used on day 30: kept on day 59');
+  });
+
+  it('reads its own latest lists while earlier writes are still being saved', async () => {
+    const memory = new MemoryStore();
+    const slow = { keys: () => memory.keys(), get: <T>(key: string) => memory.get<T>(key), update: (key: string, value: unknown) => new Promise<void>((resolve) => setImmediate(() => void memory.update(key, value).then(resolve))) };
+    const store = new CatalogStore(slow);
+    const first = store.write(base, 'tools', [{ name: 't' }]);
+    const second = store.write(base, 'prompts', [{ name: 'p' }]);
+    await first;
+    assert.deepEqual(store.read(base, 'prompts')?.items, [{ name: 'p' }], 'the second list, not yet saved');
+    await second;
+    assert.deepEqual([store.read(base, 'tools')?.items, store.read(base, 'prompts')?.items], [[{ name: 't' }], [{ name: 'p' }]]);
+  });
+
+  it('does not keep a list over 2 MB (as JSON), and drops the older one it would replace', async () => {
+    const memory = new MemoryStore();
+    const store = new CatalogStore(memory);
+    // JSON of ['x…'] is the string's length plus 4 characters.
+    const atCap = ['x'.repeat(2_000_000 - 4)];
+    await store.write(base, 'resources', atCap);
+    assert.equal(store.read(base, 'resources')?.items[0], atCap[0], '2,000,000 characters: kept');
+    await store.write(base, 'tools', [{ name: 't' }]);
+    await store.write(base, 'resources', ['x'.repeat(2_000_000 - 3)]);
+    assert.equal(store.read(base, 'resources'), undefined, 'one character more: not kept, and the old list is gone');
+    assert.deepEqual(new CatalogStore(memory).read(base, 'tools')?.items, [{ name: 't' }], 'the other lists stay');
+  });
+
+  it('does not rewrite the same list without a ttlMs; a new list, or the same with a ttlMs, restarts its age', async () => {
+    let now = 1000;
+    const memory = new MemoryStore();
+    const writes: string[] = [];
+    const counting = { keys: () => memory.keys(), get: <T>(key: string) => memory.get<T>(key), update: (key: string, value: unknown) => (writes.push(key), memory.update(key, value)) };
+    const store = new CatalogStore(counting, () => now);
+    await store.write(base, 'tools', [{ name: 't' }]);
+    now = 2000;
+    await store.write(base, 'tools', [{ name: 't' }]);
+    assert.equal(store.read(base, 'tools')?.savedAt, 1000, 'the same list again: kept as it was');
+    assert.equal(writes.length, 1, 'and not written again');
+    await store.write(base, 'tools', [{ name: 't' }, { name: 'u' }]);
+    assert.equal(store.read(base, 'tools')?.savedAt, 2000, 'a changed list is saved');
+    now = 3000;
+    await store.write(base, 'tools', [{ name: 't' }, { name: 'u' }], { ttlMs: 500 });
+    assert.deepEqual([store.read(base, 'tools')?.savedAt, store.read(base, 'tools')?.fresh], [3000, true], 'the same list with a ttlMs: fresh from now');
+    now = 3400;
+    await store.write(base, 'tools', [{ name: 't' }, { name: 'u' }]);
+    assert.deepEqual([store.read(base, 'tools')?.savedAt, store.read(base, 'tools')?.fresh], [3400, false], 'the same list, now without a ttlMs: no longer fresh by the old promise');
+  });
+
+  it("never takes a list as current beyond a day, whatever ttlMs the server sent", async () => {
+    let now = 0;
+    const store = new CatalogStore(new MemoryStore(), () => now);
+    await store.write(base, 'prompts', [{ name: 'p' }], { ttlMs: 10 * DAY });
+    now = DAY - 1;
+    assert.equal(store.read(base, 'prompts')?.fresh, true);
+    now = DAY;
+    assert.equal(store.read(base, 'prompts')?.fresh, false);
+  });
+
+  it('forgets one kind of list, or a whole catalog, and creates nothing for a server it never kept', async () => {
+    const memory = new MemoryStore();
+    const store = new CatalogStore(memory);
+    await store.write(base, 'tools', [{ name: 't' }]);
+    await store.write(base, 'prompts', [{ name: 'p' }]);
+    await store.forget(base, 'tools');
+    const reopened = new CatalogStore(memory);
+    assert.deepEqual([reopened.read(base, 'tools'), reopened.read(base, 'prompts')?.items], [undefined, [{ name: 'p' }]]);
+    await store.forget(base);
+    assert.deepEqual(memory.keys(), [], 'the whole catalog is removed from the store');
+    await store.forget({ ...base, name: 'never-seen' }, 'tools');
+    await store.forget({ ...base, name: 'never-seen' });
+    assert.deepEqual(memory.keys(), []);
+  });
+
+  it("names catalogs by a hash: no command, argument or URL appears in the store's key names", async () => {
+    const memory = new MemoryStore();
+    const secretive = definition('s', { type: 'stdio', command: '/home/me/bin/server', args: ['--token=abc123'], env: {} });
+    await new CatalogStore(memory).write(secretive, 'tools', [{ name: 't' }]);
     assert.equal(memory.keys().length, 1);
-    now = 31 * 86_400_000;
-    await store.prune();
-    assert.deepEqual(memory.keys().filter((k) => memory.get(k) !== undefined), []);
+    assert.match(memory.keys()[0]!, /^mcpClient\.catalog\/[0-9a-f]{32}$/);
   });
 });
 

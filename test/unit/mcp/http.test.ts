@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { redactEnv, redactHeaders } from '../../../src/mcp/redact';
 import type { McpSession } from '../../../src/mcp/session';
 import { startLegacySseFixture, startStreamableHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
@@ -50,10 +52,15 @@ describe('McpSession over HTTP (127.0.0.1)', function () {
   });
 
   it('shows a clear error when nothing listens at the URL', async () => {
-    const session = newSession(definition('down', { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: {} }), {}, sessions);
+    // A port that was just free: not one of fetch's blocked ports (port 9, "discard", fails as "bad port").
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const session = newSession(definition('down', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }), {}, sessions);
     await session.start();
     assert.equal(session.state.kind, 'error');
-    assert.match((session.state as { message: string }).message, /fetch failed|ECONNREFUSED|connection refused/i);
+    assert.equal((session.state as { message: string }).message, `Cannot reach http://127.0.0.1:${port}/mcp: connection refused.`);
   });
 });
 

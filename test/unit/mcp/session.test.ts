@@ -140,9 +140,13 @@ describe('McpSession over stdio', function () {
       assert.match(final.message, /Gave up after 5 failures/);
       await new Promise((r) => setTimeout(r, 400));
       assert.equal(session.state.kind, 'error', 'no further restart after giving up');
-      // A user restart starts again from a clean slate.
+      // A user restart starts again from a clean slate: the next crash is the first again, not a 6th.
+      const before = states.length;
       await session.start();
       assert.equal(session.state.kind, 'running');
+      await until('the next crash', () => states.slice(before).some((s) => s.kind === 'error'), 10_000);
+      const next = states.slice(before).find((s): s is Extract<SessionState, { kind: 'error' }> => s.kind === 'error')!;
+      assert.deepEqual([next.retryInMs, next.gaveUp], [50, undefined], 'restarting after the first delay again');
     });
 
     it('reports a command that does not exist without retrying', async () => {

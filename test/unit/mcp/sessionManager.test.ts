@@ -57,14 +57,14 @@ describe('SessionManager reconciliation', function () {
     assert.equal(keep.pid, keepPid);
     assert.notEqual(manager.get('change')!.pid, changePid);
     assert.equal(manager.get('change')!.protocolVersion, '2025-11-25');
-    await until('removed server stopped', () => removed.state.kind === 'stopped', 5000);
+    await until('removed server stopped', () => removed.state.kind === 'stopped', 20_000);
     // Gone: not running (an exited child may stay a zombie for a moment until Node reaps it).
     assert.equal(isAlive(removedPid), false);
   });
 
   it('keeps an invalid entry with its error while the valid servers run', async () => {
     manager.reconcile([server('good'), { name: 'bad', scope: 'workspace', error: 'mcpClient.servers.bad.url: must be an http(s) URL' }]);
-    await until('the condition', () => running('good'), 5000);
+    await until('the condition', () => running('good'), 20_000);
     const bad = manager.entries().find((e) => e.name === 'bad')!;
     assert.equal(bad.configError, 'mcpClient.servers.bad.url: must be an http(s) URL');
     assert.equal(bad.session, undefined);
@@ -98,13 +98,13 @@ describe('SessionManager reconciliation', function () {
   it('shows why a server was held back by the start gate', async () => {
     blocked.add('held');
     manager.reconcile([server('held')]);
-    await until('the condition', () => manager.get('held')!.state.kind === 'stopped' && 'reason' in manager.get('held')!.state, 5000);
+    await until('the condition', () => manager.get('held')!.state.kind === 'stopped' && 'reason' in manager.get('held')!.state, 20_000);
     assert.deepEqual(manager.get('held')!.state, { kind: 'stopped', reason: 'blocked for the test' });
   });
 
   it('shutdown() stops every server process', async () => {
     manager.reconcile([server('x'), server('y')]);
-    await until('the condition', () => ['x', 'y'].every(running), 5000);
+    await until('the condition', () => ['x', 'y'].every(running), 20_000);
     const pids = ['x', 'y'].map((n) => manager.get(n)!.pid!);
     await manager.shutdown();
     for (const pid of pids) assert.equal(isAlive(pid), false, `process ${pid} is gone`);

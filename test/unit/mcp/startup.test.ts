@@ -2,7 +2,7 @@
 // (defects a–e), against real fixture processes. Processes are counted by the fixtures themselves
 // (each appends a line to a spawn log when it starts), so the SDK's probe sibling would be counted too.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -149,6 +149,18 @@ describe('Server starts (issue 12)', function () {
       assert.ok((s.state as { retryInMs?: number }).retryInMs, 'an exit may be transient: retried with backoff');
     });
 
+    it('a: the last output is the last 5 lines the server wrote, blank ones left out', async () => {
+      const s = newSession(definition('chatty', stdio('misbehavingServer', ['exit=3', '--noise=6'])), { restartPolicy: { initialDelayMs: 60_000, maxDelayMs: 60_000, maxCrashes: 5, windowMs: 60_000 } }, sessions);
+      await s.start();
+      assert.equal(message(s), 'The server process exited with code 3 before answering initialize. Last output: noise 2 | noise 3 | noise 4 | noise 5 | noise 6');
+    });
+
+    it('a: a server that writes nothing before exiting gets no "Last output"', async () => {
+      const s = newSession(definition('mute', { type: 'stdio', command: process.execPath, args: ['-e', 'process.exit(4)'], env: {} }), { restartPolicy: { initialDelayMs: 60_000, maxDelayMs: 60_000, maxCrashes: 5, windowMs: 60_000 } }, sessions);
+      await s.start();
+      assert.equal(message(s), 'The server process exited with code 4 before answering initialize.');
+    });
+
     // Defect b: timed-out starts never added up to "gave up".
     it('b: gives up on a server that never answers, however long each start takes', async () => {
       const def = definition('mute', stdio('misbehavingServer', ['silent', `--spawn-log=${spawnLog}`]), { startTimeoutMs: 500 });
@@ -172,8 +184,16 @@ describe('Server starts (issue 12)', function () {
     const permanent: [string, () => Parameters<typeof definition>[1], RegExp][] = [
       ['an unsupported protocol version', () => stdio('misbehavingServer', ['version=1999-01-01', `--spawn-log=${spawnLog}`]), /speaks protocol 1999-01-01/],
       ['a command that does not exist', () => ({ type: 'stdio', command: 'no-such-mcp-server-command', args: [], env: {} }), /^Command not found: no-such-mcp-server-command/],
-      ['a working directory that does not exist', () => ({ ...stdio('fixtureServer'), cwd: join(dir, 'missing') }), /^Invalid configuration: the working directory .*missing does not exist/],
+      ['a working directory that does not exist', () => ({ ...stdio('fixtureServer'), cwd: join(dir, 'missing') }), /^Invalid configuration: the working directory .*missing does not exist\.$/],
+      // A file without the execute bit (EACCES), and a path through a file (ENOTDIR): both are the user's to fix.
+      ['a command that is not executable', () => ({ type: 'stdio', command: notExecutable(), args: [], env: {} }), /^Invalid configuration: cannot run \/.*server\.sh \(spawn \/.*server\.sh EACCES\)$/],
+      ['a command under a file instead of a folder', () => ({ type: 'stdio', command: `${notExecutable()}/server`, args: [], env: {} }), /^Invalid configuration: cannot run \/.*server\.sh\/server \(spawn ENOTDIR\)$/],
     ];
+    const notExecutable = () => {
+      const file = join(dir, 'server.sh');
+      writeFileSync(file, '#!/bin/sh\necho never\n', { mode: 0o644 });
+      return file;
+    };
     for (const [what, transport, expected] of permanent) {
       it(`d: does not retry ${what}`, async () => {
         const s = newSession(definition('broken', transport()), { restartPolicy: { initialDelayMs: 10, maxDelayMs: 10, maxCrashes: 5, windowMs: 60_000 } }, sessions);
@@ -182,6 +202,29 @@ describe('Server starts (issue 12)', function () {
         assert.equal((s.state as { retryInMs?: number }).retryInMs, undefined, 'no retry scheduled');
         assert.ok(SessionState.hasGivenUp(s.state));
         assert.ok(spawns() <= 1, 'one process at most');
+      });
+    }
+
+    for (const status of [401, 403]) {
+      it(`d: does not retry an HTTP server that answers ${status} when no credentials were configured`, async () => {
+        let requests = 0;
+        const server: Server = createServer((_req, res) => {
+          requests++;
+          res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":"no"}');
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        try {
+          const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+          const s = newSession(definition('closed', { type: 'http', url, headers: {} }), { restartPolicy: { initialDelayMs: 10, maxDelayMs: 10, maxCrashes: 5, windowMs: 60_000 } }, sessions);
+          await s.start();
+          // 401 goes to sign-in where the host offers it (it does not here); 403 is the server's final word.
+          assert.match(message(s), status === 401 ? /^The server refused the credentials \(401 Unauthorized\)/ : /^Authorization refused: .*\b403\b/);
+          assert.equal((s.state as { retryInMs?: number }).retryInMs, undefined, 'no retry scheduled');
+          assert.equal(requests, 1);
+        } finally {
+          server.closeAllConnections();
+          await new Promise((r) => server.close(r));
+        }
       });
     }
 

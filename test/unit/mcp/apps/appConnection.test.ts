@@ -209,3 +209,176 @@ describe('MCP Apps: the host side of an app (AppBridge, real server)', () => {
     assert.equal(await silent.connection.teardown(), 'refused', 'an app without a teardown handler answers -32601');
   });
 });
+
+describe('MCP Apps: what the host side passes on, refuses and reports', () => {
+  const session = sessionForSuite(definition('apps-more', stdio('appsFixture')));
+  const opened: { connection: AppConnection; app: App }[] = [];
+  afterEach(async () => {
+    for (const { connection, app } of opened.splice(0)) {
+      await connection.close();
+      await app.close().catch(() => undefined);
+    }
+  });
+
+  async function open(configure: (app: App) => void = () => undefined, options: { connectApp?: boolean; host?: RecordingHost; displayMode?: 'inline' | 'fullscreen'; appModes?: ('inline' | 'fullscreen')[] } = {}) {
+    const relay = new Relay();
+    const host = options.host ?? new RecordingHost();
+    const resource = uiResourceFromRead(RESOURCE_URI, await session().readResource(RESOURCE_URI));
+    const connection = await AppConnection.open({
+      server: session(),
+      findTool: async (name) => (await session().listTools()).find((t) => t.name === name),
+      resource,
+      sandbox: appSandbox(resource),
+      port: relay.port,
+      host,
+      hostInfo: { name: 'mcp-client-tests', version: '0.0.0' },
+      hostContext: { theme: 'light', ...(options.displayMode ? { displayMode: options.displayMode } : {}), platform: 'desktop' },
+    });
+    const app = new App({ name: 'test-view', version: '1.0.0' }, options.appModes ? { availableDisplayModes: options.appModes } : {}, { autoResize: false });
+    configure(app);
+    opened.push({ connection, app });
+    relay.send({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
+    await until('the app document', () => relay.methods().includes('ui/notifications/sandbox-resource-ready'));
+    if (options.connectApp !== false) await app.connect(relay.appTransport());
+    return { relay, host, connection, app };
+  }
+  const logs = (host: RecordingHost) => host.calls.filter(([kind]) => kind === 'log').map(([, text]) => String(text));
+
+  it('offers the app exactly these host capabilities', async () => {
+    const { app } = await open();
+    const { sandbox: _sandbox, ...offered } = app.getHostCapabilities()!;
+    assert.deepEqual(offered, {
+      openLinks: {},
+      serverTools: { listChanged: true },
+      serverResources: { listChanged: true },
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+    });
+  });
+
+  it("writes the app's log messages to the server's log at the matching level, named as the app's", async () => {
+    const levels: [string, string][] = [];
+    const host = new RecordingHost();
+    host.log = (level, text) => void levels.push([level, text]);
+    const { app } = await open(undefined, { host });
+    for (const level of ['debug', 'info', 'notice', 'warning', 'error', 'critical'] as const) await app.sendLog({ level, data: level });
+    await app.sendLog({ level: 'info', logger: 'Weather', data: { temp: 21 } });
+    await until('the log lines', () => levels.filter(([, t]) => t.startsWith('[app]')).length === 7);
+    assert.deepEqual(levels.filter(([, t]) => t.startsWith('[app]')), [
+      ['debug', '[app] debug'],
+      ['info', '[app] info'],
+      ['info', '[app] notice'],
+      ['warn', '[app] warning'],
+      ['error', '[app] error'],
+      ['error', '[app] critical'],
+      ['info', '[app] [Weather] {"temp":21}'],
+    ]);
+  });
+
+  it('passes size changes and teardown requests to the view', async () => {
+    const { app, host } = await open();
+    await app.sendSizeChanged({ width: 400, height: 300 });
+    await app.requestTeardown();
+    await until('both', () => host.calls.some(([kind]) => kind === 'requestTeardown') && host.calls.some(([kind]) => kind === 'resize'));
+    assert.deepEqual(host.calls.find(([kind]) => kind === 'resize'), ['resize', { width: 400, height: 300 }]);
+  });
+
+  it('tells the app when its server lists other tools or resources, only once it is initialized and until it is closed', async () => {
+    const heard: string[] = [];
+    const { connection, app, relay } = await open(undefined, { connectApp: false });
+    await session().callTool({ name: 'announce_changes', arguments: {} });
+    await session().listTools();
+    assert.ok(!relay.methods().some((m) => m.includes('list_changed')), 'not before initialized');
+    await app.connect(relay.appTransport());
+    const before = relay.methods().length;
+    await session().callTool({ name: 'announce_changes', arguments: {} });
+    await until('both list changes', () => ['notifications/tools/list_changed', 'notifications/resources/list_changed'].every((m) => relay.methods().slice(before).includes(m)));
+    heard.push(...relay.methods().slice(before).filter((m) => m.includes('list_changed')));
+    assert.deepEqual([...new Set(heard)].sort(), ['notifications/resources/list_changed', 'notifications/tools/list_changed']);
+    await connection.close();
+    const closedAt = relay.methods().length;
+    await session().callTool({ name: 'announce_changes', arguments: {} });
+    await session().listTools();
+    assert.equal(relay.methods().slice(closedAt).filter((m) => m.includes('list_changed')).length, 0, 'nothing after close');
+  });
+
+  it('refuses a message without text, and reports what the editor refused', async () => {
+    const host = new RecordingHost();
+    host.proposeMessage = async (text) => (host.calls.push(['message', text]), false);
+    host.openLink = async (url) => (host.calls.push(['openLink', url]), false);
+    const { app } = await open(undefined, { host });
+    assert.equal((await app.sendMessage({ role: 'user', content: [{ type: 'image', data: 'AA==', mimeType: 'image/png' }] })).isError, true);
+    assert.ok(!host.calls.some(([kind]) => kind === 'message'), 'nothing proposed without text');
+    assert.equal((await app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'AA==', mimeType: 'image/png' }, { type: 'text', text: 'b' }] })).isError, true);
+    assert.deepEqual(host.calls.filter(([kind]) => kind === 'message'), [['message', 'a\n\nb']], 'text blocks joined');
+    assert.equal((await app.openLink({ url: 'https://example.com' })).isError, true);
+  });
+
+  it('gives the model context only text blocks, and none when there is no content', async () => {
+    const { app, host } = await open();
+    await app.updateModelContext({ content: [{ type: 'image', data: 'AA==', mimeType: 'image/png' }, { type: 'text', text: 'kept' }] });
+    await app.updateModelContext({ structuredContent: { only: true } });
+    assert.deepEqual(host.calls.filter(([kind]) => kind === 'context'), [
+      ['context', { text: ['kept'], structuredContent: undefined }],
+      ['context', { text: [], structuredContent: { only: true } }],
+    ]);
+  });
+
+  it('keeps the display mode when the app did not offer the asked one, or already has it, and starts from inline', async () => {
+    const fullscreenOnly = await open(undefined, { appModes: ['inline'] });
+    assert.deepEqual(await fullscreenOnly.app.requestDisplayMode({ mode: 'fullscreen' }), { mode: 'inline' }, 'the app did not declare fullscreen');
+    const noContext = await open(undefined, { appModes: ['inline', 'fullscreen'] });
+    assert.deepEqual(await noContext.app.requestDisplayMode({ mode: 'inline' }), { mode: 'inline' }, 'no mode in the context is inline');
+    assert.deepEqual(noContext.host.calls.filter(([kind]) => kind === 'mode'), [], 'the view was not asked');
+    const full = await open(undefined, { displayMode: 'fullscreen', appModes: ['inline', 'fullscreen'] });
+    assert.deepEqual(await full.app.requestDisplayMode({ mode: 'fullscreen' }), { mode: 'fullscreen' });
+    assert.deepEqual(full.host.calls.filter(([kind]) => kind === 'mode'), []);
+    const unsure = await open(undefined, {});
+    assert.deepEqual(await unsure.app.requestDisplayMode({ mode: 'fullscreen' }), { mode: 'fullscreen' }, 'an app that declares no modes may ask');
+  });
+
+  it('hands the app the host context as it is when it starts, and nothing more after close', async () => {
+    const { connection, app, relay } = await open(undefined, { connectApp: false });
+    connection.updateHostContext({ theme: 'dark' });
+    assert.equal(connection.hostContext.theme, 'dark');
+    assert.ok(!relay.methods().includes('ui/notifications/host-context-changed'), 'not before initialized');
+    await app.connect(relay.appTransport());
+    await until('the context', () => app.getHostContext()?.theme === 'dark');
+    assert.equal(connection.isInitialized, true);
+    assert.equal(connection.appInfo?.name, 'test-view');
+    await connection.close();
+    const at = relay.methods().length;
+    connection.updateHostContext({ theme: 'light' });
+    connection.sendToolInput({ late: true });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(relay.methods().slice(at), []);
+  });
+
+  it('ignores a result or cancellation before the input, and input after the result', async () => {
+    const seen: string[] = [];
+    const { connection } = await open((app) => {
+      app.ontoolinput = () => void seen.push('input');
+      app.ontoolresult = () => void seen.push('result');
+      app.ontoolcancelled = () => void seen.push('cancelled');
+    });
+    connection.sendToolResult({ content: [] });
+    connection.sendToolCancelled('early');
+    connection.sendToolInput({});
+    connection.sendToolInput({ again: true });
+    connection.sendToolResult({ content: [] });
+    connection.sendToolResult({ content: [] });
+    await until('input and result', () => seen.length >= 2);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(seen, ['input', 'result']);
+  });
+
+  it('tears down: not initialized, timed out, or already closed', async () => {
+    const never = await open(undefined, { connectApp: false });
+    assert.equal(await never.connection.teardown(), 'not initialized');
+    const slow = await open((app) => (app.onteardown = () => new Promise(() => undefined)));
+    assert.equal(await slow.connection.teardown(100), 'timed out');
+    assert.ok(logs(slow.host).some((t) => /^The app did not confirm its teardown \(.+\); closing it anyway\.$/.test(t)));
+    assert.equal(await slow.connection.teardown(), 'not initialized', 'closed already');
+  });
+});

@@ -1,0 +1,89 @@
+// `npm run test:mutation [-- <file or glob>…] [--force]`: StrykerJS over the core and security modules
+// (test/mutation/stryker.config.mjs), then one line per file with its score, and every surviving mutant
+// that test/mutation/accepted.md does not explain. Not part of `npm test`: a full run takes hours here.
+//
+// Incremental: the results are kept in test/mutation/incremental.json, which is committed, so a run in
+// any checkout (another worktree, CI, the next session) starts from the last measured state and re-tests
+// only the mutants whose code changed or whose tests changed. Stryker diffs file contents, not git.
+// With file arguments only those files are mutated; the other files keep their last results.
+// `--force` re-tests every mutant in scope (or in the given files). `--static` also tests the static
+// mutants (code that runs only while a module loads, see the config), each against the whole unit suite.
+//
+// Exit code: Stryker's own if it failed, else 1 when a file scores below 80% or a survivor is unexplained.
+import './host/nodeVersion.mjs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import picomatch from 'picomatch';
+import { MIN_SCORE, checkAccepted, fileScores, formatTable, parseAccepted } from '../test/mutation/report.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const { values: flags, positionals: files } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false }, static: { type: 'boolean', default: false } } });
+
+const CONFIG = 'test/mutation/stryker.config.mjs';
+const INCREMENTAL = 'test/mutation/incremental.json';
+const REPORT = 'reports/mutation/mutation.json';
+const ACCEPTED = 'test/mutation/accepted.md';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * Servers a mutant kept from being stopped (one that breaks the process-tree code, say) outlive the
+ * test runner: they are found by their path inside Stryker's sandbox and killed.
+ */
+function killLeftovers() {
+  const sandbox = join(root, '.stryker-tmp') + '/';
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(sandbox)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+}
+
+// Stryker reads the built test files (out/test/unit) from here to tell which tests changed since the
+// incremental file was written, so they must be current before it starts.
+run(process.execPath, ['esbuild.mjs', '--tests']);
+
+// The configuration lists the built test files, so it is read after the build.
+const { default: config } = await import(pathToFileURL(join(root, CONFIG)).href);
+
+// File arguments narrow the configured scope (globs allowed): a file outside it, such as one that
+// imports vscode, is not mutated even when a glob names it.
+const mutate = files.length ? config.mutate.filter((file) => files.some((pattern) => picomatch(pattern)(file))) : [];
+if (files.length && !mutate.length) {
+  console.error(`No file in the mutation scope matches ${files.join(' ')}. The scope: ${CONFIG}.`);
+  process.exit(1);
+}
+const stryker = spawnSync(
+  process.execPath,
+  [
+    join('node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
+    'run',
+    CONFIG,
+    '--incrementalFile',
+    INCREMENTAL,
+    ...(mutate.length ? ['--mutate', mutate.join(',')] : []),
+    ...(flags.force ? ['--force'] : []),
+  ],
+  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: mutate.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}) } },
+);
+if (process.platform === 'linux') killLeftovers();
+if (stryker.status !== 0) process.exit(stryker.status ?? 1);
+
+const report = JSON.parse(readFileSync(REPORT, 'utf8'));
+const rows = fileScores(report);
+console.log(`\nMutation score per file (≥ ${MIN_SCORE}% required; timeouts count as detected):\n${formatTable(rows)}`);
+const { unlisted, stale } = checkAccepted(report, parseAccepted(existsSync(ACCEPTED) ? readFileSync(ACCEPTED, 'utf8') : ''));
+if (stale.length) console.log(`\n${ACCEPTED} lists mutants that are now detected or gone (remove them):\n${stale.map((k) => `  ${k}`).join('\n')}`);
+if (unlisted.length) console.log(`\nSurviving mutants that ${ACCEPTED} does not explain (kill them with a test, or list them with a reason):\n${unlisted.join('\n')}`);
+const below = rows.filter((r) => r.score !== null && r.score < MIN_SCORE);
+console.log(`\n${rows.length} files, ${below.length} below ${MIN_SCORE}%, ${unlisted.length} unexplained survivors. HTML report: reports/mutation/mutation.html`);
+process.exit(below.length || unlisted.length ? 1 : 0);

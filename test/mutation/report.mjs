@@ -1,0 +1,84 @@
+// Reads Stryker's JSON report (the mutation-testing-report-schema) and says, per file, whether the tests
+// hold: each file's score against the bar, and every surviving mutant that test/mutation/accepted.md does
+// not explain. Pure functions, so test/unit/scripts/mutationReport.test.ts can check them on small reports.
+
+/** Issue 31's bar: every file in scope detects at least this share of its valid mutants. */
+export const MIN_SCORE = 80;
+
+/** Stryker's own definition: timeouts count as detected; mutants that did not compile or run are not valid. */
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
+/** The identity of a mutant in accepted.md and in the output: where it is and what it did. */
+export const mutantKey = (file, mutant) => `${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName}`;
+
+/** One row per file: counts and score (null when the file has no valid mutant). */
+export function fileScores(report) {
+  return Object.entries(report.files)
+    .map(([file, { mutants }]) => {
+      const count = (statuses) => mutants.filter((m) => statuses.has(m.status)).length;
+      const detected = count(DETECTED);
+      const undetected = count(UNDETECTED);
+      const valid = detected + undetected;
+      return {
+        file,
+        killed: count(new Set(['Killed'])),
+        timeout: count(new Set(['Timeout'])),
+        survived: count(new Set(['Survived'])),
+        noCoverage: count(new Set(['NoCoverage'])),
+        ignored: count(new Set(['Ignored'])),
+        score: valid === 0 ? null : (100 * detected) / valid,
+      };
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/**
+ * The accepted survivors: lines of accepted.md of the form
+ * `- \`src/mcp/processTree.ts:42:9 ConditionalExpression\` → \`true\`: why` (the arrow part is for readers).
+ * Returns key → reason.
+ */
+export function parseAccepted(markdown) {
+  const accepted = new Map();
+  for (const line of markdown.split('\n')) {
+    const match = /^- `([^`]+:\d+:\d+ \w+)`.*?: (.+)$/.exec(line.trim());
+    if (match) accepted.set(match[1], match[2]);
+  }
+  return accepted;
+}
+
+/** Survivors (and uncovered mutants) accepted.md does not list, and entries that no longer match one. */
+export function checkAccepted(report, accepted) {
+  const undetected = Object.entries(report.files).flatMap(([file, { source, mutants }]) =>
+    mutants.filter((m) => UNDETECTED.has(m.status)).map((m) => ({ key: mutantKey(file, m), line: describe(file, source, m) })),
+  );
+  const keys = new Set(undetected.map((u) => u.key));
+  return {
+    unlisted: undetected.filter((u) => !accepted.has(u.key)).map((u) => u.line),
+    stale: [...accepted.keys()].filter((key) => !keys.has(key)),
+  };
+}
+
+/** A line ready to paste into accepted.md (reason left to write), showing the code before and after. */
+function describe(file, source, mutant) {
+  const { start, end } = mutant.location;
+  const lines = source.split('\n');
+  const original =
+    start.line === end.line
+      ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
+      : `${lines[start.line - 1].slice(start.column - 1)} …`;
+  const short = (text) => (text.length > 60 ? `${text.slice(0, 57)}…` : text).replace(/\s+/g, ' ');
+  return `- \`${mutantKey(file, mutant)}\` \`${short(original)}\` → \`${short(mutant.replacement ?? '')}\` (${mutant.status}): `;
+}
+
+/** The table printed at the end of a run. */
+export function formatTable(rows) {
+  const width = Math.max(...rows.map((r) => r.file.length), 4);
+  const header = `${'file'.padEnd(width)}  score  killed timeout survived no-cov static`;
+  const body = rows.map((r) => {
+    const score = r.score === null ? '    -' : `${r.score.toFixed(1).padStart(5)}`;
+    const flag = r.score !== null && r.score < MIN_SCORE ? `  below ${MIN_SCORE}%` : '';
+    return `${r.file.padEnd(width)}  ${score}  ${String(r.killed).padStart(6)} ${String(r.timeout).padStart(7)} ${String(r.survived).padStart(8)} ${String(r.noCoverage).padStart(6)} ${String(r.ignored).padStart(6)}${flag}`;
+  });
+  return [header, ...body].join('\n');
+}

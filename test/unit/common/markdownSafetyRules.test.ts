@@ -1,0 +1,69 @@
+// The line-level rules of safeMarkdown that the parser-based link filter does not cover: which lines
+// open and close a code fence (inside one nothing is touched, outside HTML is escaped), code spans kept
+// as written, and `command:` links defused even where the parser sees no link (an unclosed one, a
+// reference definition), since another renderer might.
+import * as assert from 'node:assert/strict';
+import { escapeMarkdownInline, safeMarkdown } from '../../../src/common/markdownSafety';
+
+const md = (...lines: string[]) => safeMarkdown(lines.join('\n')).split('\n');
+
+describe('safeMarkdown: fences', () => {
+  it('closes a fence only with the same character, at least as long, alone on its line', () => {
+    assert.deepEqual(md('```', '<a>', '~~~', '<b>', '```', '<c>'), ['```', '<a>', '~~~', '<b>', '```', '&lt;c>'], 'a tilde line does not close backticks');
+    assert.deepEqual(md('````', '<a>', '```', '<b>', '````', '<c>'), ['````', '<a>', '```', '<b>', '````', '&lt;c>'], 'a shorter fence does not close');
+    assert.deepEqual(md('```', '<a>', '``` not alone', '<b>', '```', '<c>'), ['```', '<a>', '``` not alone', '<b>', '```', '&lt;c>']);
+    assert.deepEqual(md('```', '<a>', '   `````  ', '<b>'), ['```', '<a>', '   `````  ', '&lt;b>'], 'longer, indented and with trailing spaces: closes');
+  });
+
+  it('opens a fence only with up to three spaces of indentation', () => {
+    assert.deepEqual(md('    ```', '<b>'), ['    ```', '&lt;b>']);
+    assert.deepEqual(md('   ~~~', '<b>'), ['   ~~~', '<b>', '~~~'], 'left open: closed at the end');
+  });
+
+  it('takes a tilde line with backticks after it as a fence, and a backtick line with a backtick after it as text', () => {
+    assert.deepEqual(md('~~~ `x`', '<b>'), ['~~~ `x`', '<b>', '~~~']);
+    assert.deepEqual(md('``` `x` <b>'), ['``` `x` &lt;b>']);
+  });
+});
+
+describe('safeMarkdown: code spans', () => {
+  it('keeps code spans as written and escapes what is around them', () => {
+    assert.deepEqual(md('`<b>` <i>'), ['`<b>` &lt;i>'], 'a span at the start of the line');
+    assert.deepEqual(md('``<a>`<b>`` <c>'), ['``<a>`<b>`` &lt;c>'], 'a double-backtick span holding a single backtick');
+  });
+
+  it('takes a backtick run without a partner of the same length as text', () => {
+    assert.deepEqual(md('x ` <b>'), ['x ` &lt;b>']);
+    assert.deepEqual(md('`a`` <b>'), ['`a`` &lt;b>']);
+    assert.deepEqual(md('`` <b> ` <i>'), ['`` &lt;b> ` &lt;i>']);
+  });
+});
+
+describe('safeMarkdown: command links the parser does not see', () => {
+  it('defuses an unclosed inline command link, with spaces or an angle bracket, in any case', () => {
+    assert.deepEqual(md('[a](command:x'), ['[a](#command:x']);
+    assert.deepEqual(md('[a](  command:x'), ['[a](#command:x']);
+    assert.deepEqual(md('[a](<command:x'), ['[a](#command:x']);
+    assert.deepEqual(md('[a](< COMMAND:x'), ['[a](#command:x']);
+    assert.deepEqual(md('see [a](command:x and [b](command:y'), ['see [a](#command:x and [b](#command:y'], 'every one on the line');
+  });
+
+  it('defuses a command reference definition, however it is spaced', () => {
+    assert.deepEqual(md('[r]:command:x'), ['[r]:#command:x']);
+    assert.deepEqual(md('  [my ref]:   <command:x>'), ['  [my ref]:   &lt;#command:x>']);
+    assert.deepEqual(md('[ab]: < Command:x'), ['[ab]: &lt; #command:x']);
+    assert.deepEqual(md('text [r]: command:x'), ['text [r]: command:x'], 'not a definition when it does not start the line');
+  });
+});
+
+describe('safeMarkdown: lines shown as literal text', () => {
+  it('keeps up to three spaces of indentation, so the line does not turn into code', () => {
+    assert.deepEqual(md('para', '      [x](command:y)'), ['para', '   \\[x\\]\\(command&#58;y\\)']);
+    assert.deepEqual(md('para', '\t[x](command:y)'), ['para', '   \\[x\\]\\(command&#58;y\\)']);
+    assert.deepEqual(md('  [x](command:y)'), ['  \\[x\\]\\(command&#58;y\\)']);
+  });
+
+  it('escapes ampersands and trims in inline places', () => {
+    assert.equal(escapeMarkdownInline('  a & b  '), 'a &amp; b');
+  });
+});

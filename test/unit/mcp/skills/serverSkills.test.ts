@@ -1,0 +1,66 @@
+// A server's skills against the skills fixture (real server, both checks of the SDK's SkillsClient):
+// listing reads no file; loading reads SKILL.md first and the other files only after it passed; a file
+// that does not match its entry is refused with a sentence that says which check failed.
+import * as assert from 'node:assert/strict';
+import { describeSkillFailure, skillName, SkillLoadError } from '../../../../src/mcp/skills/serverSkills';
+import { definition, sessionForSuite, stdio, textOf } from '../../helpers';
+
+describe('server skills', function () {
+  this.timeout(30_000);
+  const session = sessionForSuite(definition('skills', stdio('skillsFixture')));
+  const plain = sessionForSuite(definition('plain', stdio('fixtureServer')));
+  const reads = async () => JSON.parse(textOf(await session().callTool({ name: 'skill_reads', arguments: {} }))) as string[];
+
+  it('lists every skill without reading a file', async () => {
+    const before = (await reads()).length;
+    const { skills, invalid } = await session().listSkills();
+    assert.deepEqual(skills.map(skillName).sort(), ['impostor', 'pdf-forms', 'tampered']);
+    assert.deepEqual(invalid, []);
+    assert.equal((await reads()).length, before);
+  });
+
+  it('lists nothing for a server without the skills extension', async () => {
+    assert.deepEqual(await plain().listSkills(), { skills: [], invalid: [] });
+  });
+
+  it('loads a skill whose files match their entry: SKILL.md first, then the listed files', async () => {
+    const skill = (await session().listSkills()).skills.find((s) => skillName(s) === 'pdf-forms')!;
+    const before = (await reads()).length;
+    const loaded = await session().loadSkill(skill);
+    assert.match(JSON.stringify(loaded.manifest), /# PDF forms/);
+    assert.deepEqual(loaded.files.map((f) => [f.uri, f.refused]), [['skill://pdf-forms/references/FORMS.md', undefined]]);
+    assert.match(JSON.stringify(loaded.files[0]!.file), /Every field has a name and a type/);
+    assert.deepEqual((await reads()).slice(before), ['skill://pdf-forms/SKILL.md', 'skill://pdf-forms/references/FORMS.md']);
+  });
+
+  it('refuses a listed file whose digest does not match, and keeps the rest', async () => {
+    const skill = (await session().listSkills()).skills.find((s) => skillName(s) === 'tampered')!;
+    const loaded = await session().loadSkill(skill);
+    assert.equal(loaded.files.length, 1);
+    assert.equal(loaded.files[0]!.file, undefined);
+    assert.match(loaded.files[0]!.refused!, /^skill:\/\/tampered\/references\/DATA\.md was refused: its digest does not match the skill's entry\. /);
+  });
+
+  it('refuses a skill whose SKILL.md frontmatter differs from its entry, and reads nothing else', async () => {
+    const skill = (await session().listSkills()).skills.find((s) => skillName(s) === 'impostor')!;
+    const before = (await reads()).length;
+    const error = await session().loadSkill(skill).then(() => undefined, (e: unknown) => e);
+    assert.match(String((error as Error).message), /The skill 'impostor' was not loaded: skill:\/\/impostor\/SKILL\.md was refused: its frontmatter does not match the skill's entry\./);
+    assert.deepEqual((await reads()).slice(before), ['skill://impostor/SKILL.md']);
+  });
+
+  it("names a skill by its frontmatter, else by its folder", () => {
+    assert.equal(skillName({ uri: 'skill://x/pdf/SKILL.md', frontmatter: { name: 'pdf-tools' } } as never), 'pdf-tools');
+    assert.equal(skillName({ uri: 'skill://x/pdf/SKILL.md', frontmatter: { name: '' } } as never), 'pdf');
+    assert.equal(skillName({ uri: 'skill://x/pdf/skill.md' } as never), 'pdf');
+    assert.equal(skillName({ uri: 'skill://x/notes.md', frontmatter: { name: 7 } } as never), 'notes.md');
+  });
+
+  it('describes other failures by their message', () => {
+    assert.equal(describeSkillFailure(new Error('resources/read failed')), 'resources/read failed');
+    assert.equal(describeSkillFailure('plain'), 'plain');
+    assert.equal(describeSkillFailure(undefined), 'undefined');
+    const error = new SkillLoadError('m', 'skill://a/SKILL.md', 'digest');
+    assert.deepEqual([error.name, error.uri, error.reason], ['SkillLoadError', 'skill://a/SKILL.md', 'digest']);
+  });
+});
