@@ -22,6 +22,7 @@ const ACTIVATION_MODULES = [
   'src/api/publicApi.ts',
   'src/chat/participant.ts',
   'src/common/commandIds.ts',
+  'src/common/readYourWritesMemento.ts',
   // Result documents (issue 25): a result tab the window restores reads its result before anything else loads.
   'src/common/resultDocuments.ts',
   'src/common/serverText.ts',

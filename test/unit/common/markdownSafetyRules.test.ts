@@ -49,8 +49,9 @@ describe('safeMarkdown: command links the parser does not see', () => {
   });
 
   it('defuses a command reference definition, however it is spaced', () => {
-    assert.deepEqual(md('[r]:command:x'), ['[r]:#command:x']);
-    assert.deepEqual(md('  [my ref]:   <command:x>'), ['  [my ref]:   &lt;#command:x>']);
+    // A definition the parser sees is shown as literal text (issue 24: no definition reaches another block).
+    assert.deepEqual(md('[r]:command:x'), ['\\[r\\]&#58;command&#58;x']);
+    assert.deepEqual(md('  [my ref]:   <command:x>'), ['  \\[my ref\\]&#58; &lt;command&#58;x&gt;']);
     assert.deepEqual(md('[ab]: < Command:x'), ['[ab]: &lt; #command:x']);
     assert.deepEqual(md('text [r]: command:x'), ['text [r]: command:x'], 'not a definition when it does not start the line');
   });

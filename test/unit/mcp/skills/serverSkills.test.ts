@@ -14,7 +14,7 @@ describe('server skills', function () {
   it('lists every skill without reading a file', async () => {
     const before = (await reads()).length;
     const { skills, invalid } = await session().listSkills();
-    assert.deepEqual(skills.map(skillName).sort(), ['impostor', 'pdf-forms', 'tampered']);
+    assert.deepEqual(skills.map(skillName).sort(), ['dynamic-notes', 'impostor', 'pdf-forms', 'tampered']);
     assert.deepEqual(invalid, []);
     assert.equal((await reads()).length, before);
   });
