@@ -3,11 +3,11 @@
 // code-server runs) ignores CSP3's `webrtc 'block'` ("Unrecognized Content-Security-Policy directive"),
 // and a permissions policy has no WebRTC feature to refuse. So the app's document gets, right after its
 // policy and before any of its own script, this script: it takes the WebRTC constructors off the app's
-// window, for good (not configurable, not writable). The other ways to a fresh window are closed already:
-// a frame the app creates is blocked by frame-src (and would be cross-origin to it), and navigating itself
-// to a data: or blob: document is blocked by the page's frame-src. Tested against Chromium in
-// test/host/apps/fixtureApp.test.ts (no STUN packet reaches a local UDP listener). What remains is a
-// page of a domain the server declared in frameDomains, which runs under its own origin and policy.
+// window, for good (not configurable, not writable). Navigating itself to a data: or blob: document is
+// blocked by the page's frame-src. Tested against Chromium in test/host/apps/fixtureApp.test.ts (no STUN
+// packet reaches a local UDP listener from the app's window). What remains (docs/security.md): a page of a
+// domain the server declared in frameDomains, under its own origin and policy, and an empty frame the app
+// makes itself (about:blank, srcdoc: frame-src does not govern them), whose window this script never sees.
 // No `vscode`.
 
 const NAMES = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceTransport', 'RTCDtlsTransport', 'RTCSctpTransport', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCRtpTransceiver'];
