@@ -22,6 +22,9 @@ import { runMatrix } from './matrix/runMatrix.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+// Killed (a timeout, Ctrl+C): exit through 'exit', whose handlers end code-server and the matrix's HTTP
+// servers (process groups of their own, which a signal to this process does not reach).
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.once(signal, () => process.exit(code));
 const { values: flags } = parseArgs({ options: {
   unit: { type: 'boolean', default: false },
   conformance: { type: 'boolean', default: false },

@@ -36,8 +36,11 @@ export async function serve({ name, command, args, env, cwd, port }) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => { tail.push(...chunk.split('\n').filter(Boolean)); tail.splice(0, Math.max(0, tail.length - 15)); });
   }
+  // Last resort if the runner dies without calling stop(): the server's group goes with it.
+  const killOnExit = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } };
+  process.on('exit', killOnExit);
   let exited;
-  child.once('exit', (code, signal) => { exited = signal ?? code; });
+  child.once('exit', (code, signal) => { exited = signal ?? code; process.off('exit', killOnExit); });
   const stop = async () => {
     if (exited !== undefined) return;
     const gone = new Promise((r) => child.once('exit', r));
