@@ -149,9 +149,9 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
     parts.push(md`${mdText(vscode.l10n.t('Instructions:'))}\n\n${instructions}\n\n---`);
   }
   if (state.kind === 'error' || state.kind === 'invalid') parts.push(md`⛔ ${mdText(cleanServerText(state.message, TextCaps.description))}`);
-  // Turned off by the user's switches: said once, above, with its action (effectiveState.ts); other reasons (a
-  // policy's rule, consent) say more than the line above and stay.
-  if (state.kind !== 'invalid' && SessionState.isHeldBack(state) && !held?.kind.startsWith('off')) parts.push(md`ℹ ${mdText(cleanServerText(state.reason, TextCaps.description))}`);
+  // Turned off here or everywhere: said once, above, with its action (effectiveState.ts); other reasons (a
+  // policy's rule, consent, a new server's setting) say more than the line above and stay.
+  if (state.kind !== 'invalid' && SessionState.isHeldBack(state) && held?.kind !== 'offHere' && held?.kind !== 'offEverywhere') parts.push(md`ℹ ${mdText(cleanServerText(state.reason, TextCaps.description))}`);
   const definedIn = session?.definition.definedIn;
   // Never "VS Code runs it" unless it does (servers/vscodeSharing.ts watches): what is true either way.
   if (definedIn && !session.definition.leftToVscode) {
