@@ -172,10 +172,10 @@ export function serverRow(page, name = 'demo') {
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
 }
 
-/** Opens the Servers view ("MCP Client: Show Servers") and waits until `name`'s row says "running". */
+/** Opens the Servers view ("MCP Client: Show Servers") and waits until `name`'s row says "running" (after any note such as "sandboxed"). */
 export async function showRunningServer(page, name = 'demo', timeout = 60_000) {
   await runCommand(page, 'MCP Client: Show Servers');
   const row = serverRow(page, name);
-  await row.locator('.label-description', { hasText: /^running\b/ }).waitFor({ state: 'visible', timeout });
+  await row.locator('.label-description', { hasText: /(^|· )running\b/ }).waitFor({ state: 'visible', timeout });
   return row;
 }
