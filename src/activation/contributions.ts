@@ -221,6 +221,7 @@ export function activateContributions(host: ActivationHost): Contributions {
         skillsTree: skills.tree,
         sessions,
         workbench,
+        workspaceState: context.workspaceState,
       }),
     );
   }

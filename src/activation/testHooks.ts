@@ -54,6 +54,7 @@ export const TestHookIds = {
   protocolViews: 'mcpClient.test.protocolViews',
   history: 'mcpClient.test.history',
   savedCalls: 'mcpClient.test.savedCalls',
+  forgetWorkspaceState: 'mcpClient.test.forgetWorkspaceState',
 } as const;
 
 export interface Inspectable {
@@ -72,6 +73,8 @@ export interface Inspectable {
   skillsTree: SkillsTreeProvider;
   sessions: SessionManager;
   workbench: Workbench;
+  /** What the extension remembers for this workspace ("told once" notices), so a suite can start afresh. */
+  workspaceState: vscode.Memento;
 }
 
 export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
@@ -81,6 +84,8 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
   let notifications: { severity: Severity; message: string }[] = [];
   observeNotifications((severity, message) => notifications.push({ severity, message }));
   return [
+    // Forgets one workspaceState key (a notice told once per workspace, which an earlier suite may have used up).
+    command(TestHookIds.forgetWorkspaceState, (key: string) => parts.workspaceState.update(key, undefined)),
     // A server's output channel ("MCP: <name>") as written to disk so far.
     command(TestHookIds.serverOutput, (name: string) => (recordedOutput.get(name) ?? []).join('\n')),
     command(TestHookIds.notifications, (query: { clear?: boolean } = {}) => {

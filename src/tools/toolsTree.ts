@@ -118,7 +118,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       // What its tools' definitions take in a request (issue 27): counted by a chat model, else "≈" estimated.
       const cost = this.costs && hasTools ? formatCost(this.costs.serverCost(node.server)) : undefined;
       item.description = shownLine([describeServer(entry), cost].filter(Boolean).join(' · '), TextCaps.rowDescription);
-      item.tooltip = shownText(entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message, TextCaps.description);
+      const note = entry?.cached ? [cachedTooltip(entry.cachedAt), entry.message].filter(Boolean).join('\n\n') : entry?.message;
+      // No tooltip rather than an empty one: VS Code reads a string tooltip as the row's accessible name.
+      if (note) item.tooltip = shownText(note, TextCaps.description);
       item.contextValue = 'mcpToolServer';
       const serverOn = this.switches?.serverOn(node.server) ?? true;
       item.checkboxState = this.checkbox(serverOn);

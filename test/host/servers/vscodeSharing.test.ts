@@ -45,6 +45,8 @@ describe('Sharing .vscode/mcp.json with VS Code', () => {
   before(async function () {
     this.timeout(60_000);
     await activateAll();
+    // The notice that MCP Client runs them is told once per workspace; an earlier suite (the root .mcp.json's) may have had it.
+    await vscode.commands.executeCommand(hooks.forgetWorkspaceState, 'mcpClient.vscodeSharing.toldRunHere');
     await vscode.commands.executeCommand(hooks.notifications, { clear: true });
     await questions();
     // Workspace servers run repository code: the user allows them (queued: code-server's test mode refuses modal dialogs).

@@ -23,7 +23,9 @@ const toolsServer = async () => ((await vscode.commands.executeCommand<Row[]>(ho
 /** A row's checkbox in the Tools view, scrolled into sight first (the list draws only the rows in sight). */
 async function checkbox(label: string, server: string, tool?: string): Promise<string> {
   await vscode.commands.executeCommand(hooks.revealInToolsView, server, tool);
-  return `.pane:has(.pane-header[aria-label^="Tools"]) .monaco-list-row[aria-label^="${label} "] .custom-view-tree-node-item-checkbox`;
+  // The row whose aria-label is the label, or starts with it and a space or comma (a server row has no description words).
+  const row = `.monaco-list-row:is([aria-label="${label}"],[aria-label^="${label} "],[aria-label^="${label},"])`;
+  return `.pane:has(.pane-header[aria-label^="Tools"]) ${row} .custom-view-tree-node-item-checkbox`;
 }
 
 async function offered(model: TestModel, query: string): Promise<{ tools: string[]; text: string; prompt: string }> {
