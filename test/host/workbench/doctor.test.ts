@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnosis } from '../../../src/workbench/doctor/registerDoctor';
 import { until } from '../../shared/until';
-import { activateAll, answer, questions, stateOf } from '../helpers';
+import { activateAll, answer, questions, serverState, stateOf } from '../helpers';
 import { ui } from '../uiDriver';
 import { fixtureScript, node, setServers, workspaceFolder } from './workbenchHelpers';
 
@@ -128,7 +128,8 @@ describe('Workbench: the connection doctor', function () {
     // Written as a repository would hold it (the settings file itself, not through the settings editor's model).
     mkdirSync(join(workspaceFolder(), '.vscode'), { recursive: true });
     writeFileSync(join(workspaceFolder(), '.vscode', 'settings.json'), JSON.stringify({ 'mcpClient.servers': { 'wb-ws': { command: node(), args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`] } } }));
-    await until('wb-ws to be declined', async () => (await stateOf('wb-ws')) === 'stopped');
+    // Declined, not just listed: a new server is 'stopped' before its start has asked.
+    await until('wb-ws to be declined', async () => /you declined/.test(((await serverState('wb-ws')) as { reason?: string } | undefined)?.reason ?? ''));
     await questions();
     const diagnosis = await diagnose('wb-ws');
     const consent = stepOf(diagnosis, /Trust and consent/)!;
