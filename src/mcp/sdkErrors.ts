@@ -2,15 +2,7 @@
 // layer, which wraps every failure in an McpClientError before it reaches the UI.
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describeError } from './errors';
-
-const JSON_RPC_NAMES: Record<number, string> = {
-  [-32700]: 'parse error',
-  [-32600]: 'invalid request',
-  [-32601]: 'method not found',
-  [-32602]: 'invalid params',
-  [-32603]: 'internal error',
-  [-32002]: 'resource not found',
-};
+import { JSON_RPC_NAMES } from './jsonRpcErrors';
 
 export function describeSdkError(error: unknown): string {
   if (error instanceof SdkHttpError) {

@@ -63,13 +63,7 @@ function pickStep(field: SimpleField, title: ShownText): Promise<StepAnswer> {
   const preselected = items.find((i) => initial !== undefined && i.value === initial);
   if (preselected) picker.activeItems = [preselected];
   return new Promise((resolve) => {
-    let done = false;
-    const finish = (answer: StepAnswer) => {
-      if (done) return;
-      done = true;
-      resolve(answer);
-      picker.dispose();
-    };
+    const finish = finishOnce(resolve, picker);
     picker.onDidAccept(() => finish((picker.selectedItems[0] ?? picker.activeItems[0])?.value));
     picker.onDidTriggerButton(() => finish({ json: (picker.activeItems[0] ?? preselected)?.value ?? '' }));
     picker.onDidHide(() => finish(undefined));
@@ -90,13 +84,7 @@ function inputStep(field: SimpleField, title: ShownText): Promise<StepAnswer> {
     return error === undefined ? undefined : shownLine(error, TextCaps.message);
   };
   return new Promise((resolve) => {
-    let done = false;
-    const finish = (answer: StepAnswer) => {
-      if (done) return;
-      done = true;
-      resolve(answer);
-      box.dispose();
-    };
+    const finish = finishOnce(resolve, box);
     box.onDidChangeValue((text) => (box.validationMessage = problemOf(text)));
     box.onDidAccept(() => {
       const problem = problemOf(box.value);
@@ -107,4 +95,15 @@ function inputStep(field: SimpleField, title: ShownText): Promise<StepAnswer> {
     box.onDidHide(() => finish(undefined));
     box.show();
   });
+}
+
+/** The step's one answer: the first of accept, button or hide wins, and the widget goes with it. */
+function finishOnce(resolve: (answer: StepAnswer) => void, widget: { dispose(): void }): (answer: StepAnswer) => void {
+  let done = false;
+  return (answer) => {
+    if (done) return;
+    done = true;
+    resolve(answer);
+    widget.dispose();
+  };
 }

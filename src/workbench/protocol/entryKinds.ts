@@ -1,15 +1,11 @@
 // What one recorded event says about itself: its kind, the name a person looks for (the tool, prompt or
 // resource), and for an answer its error class. No `vscode`: the Protocol view, its export and the bench
 // share it.
+import { JSON_RPC_NAMES } from '../../mcp/jsonRpcErrors';
 
-/** The JSON-RPC error codes of the specification and of MCP, by name. */
-const ERROR_NAMES: Record<number, string> = {
-  [-32700]: 'parse error',
-  [-32600]: 'invalid request',
-  [-32601]: 'method not found',
-  [-32602]: 'invalid params',
-  [-32603]: 'internal error',
-  [-32002]: 'resource not found',
+/** The JSON-RPC error codes of the specification and of MCP, by name, and what this client answers itself. */
+const ERROR_NAMES: Readonly<Record<number, string>> = {
+  ...JSON_RPC_NAMES,
   [-32042]: 'URL elicitation required',
   [-32001]: 'request timeout',
   [-1]: 'rejected by the user',
