@@ -70,17 +70,27 @@ export async function checkLists(row: PlanRow, results: MatrixResults): Promise<
   }
 }
 
+/** How many times a call is made before its result is judged not to match (see checkCall). */
+const CALL_ATTEMPTS = 5;
+
 /** The call's result as the user sees it matches the recipe; its Markdown is kept for the app checks. */
 export async function checkCall(row: PlanRow, results: MatrixResults): Promise<void> {
   const recipe = row.call;
   if (!recipe) return;
   const result = rowResult(results, row.name);
   try {
-    const outcome = await callTool(row.name, recipe.tool, recipe.arguments ?? {});
-    const shown = outcome.markdown ?? '';
-    if (outcome.error || outcome.cancelled) throw new Error(outcome.error ?? 'the call was cancelled');
-    if (outcome.isError) throw new Error(`${recipe.tool} returned an error: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`);
-    if (!new RegExp(recipe.expect).test(shown)) throw new Error(`${recipe.tool}'s result does not match /${recipe.expect}/: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`);
+    // A server may take in its roots after it has answered (roots/list runs after initialize: server-pdf lists
+    // the PDFs of the workspace folder only then), so a result that does not match yet is asked for again.
+    let shown = '';
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await callTool(row.name, recipe.tool, recipe.arguments ?? {});
+      shown = outcome.markdown ?? '';
+      if (outcome.error || outcome.cancelled) throw new Error(outcome.error ?? 'the call was cancelled');
+      if (outcome.isError) throw new Error(`${recipe.tool} returned an error: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`);
+      if (new RegExp(recipe.expect).test(shown) || attempt === CALL_ATTEMPTS) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    if (!new RegExp(recipe.expect).test(shown)) throw new Error(`${recipe.tool}'s result does not match /${recipe.expect}/ after ${CALL_ATTEMPTS} calls: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`);
     result.call = { ok: true };
     result.processesAfterCall = (await processesOf(row)).length;
   } catch (error) {
