@@ -21,7 +21,15 @@ export function readYourWrites<M extends GlobalMemento>(inner: M): M {
     },
     update(key: string, value: unknown): Thenable<void> {
       written.set(key, value === undefined ? DELETED : value);
-      return inner.update(key, value);
+      const done = inner.update(key, value);
+      // VS Code stores the Memento's whole cached value at each update: if an older echo dropped a key this
+      // host wrote (or brought back one it deleted), write it again, or the stale value is what persists.
+      for (const [other, mine] of written) {
+        if (other === key) continue;
+        const stored = inner.get(other);
+        if (mine === DELETED ? stored !== undefined : stored === undefined) void inner.update(other, mine === DELETED ? undefined : mine);
+      }
+      return done;
     },
     keys(): readonly string[] {
       const keys = new Set(inner.keys());

@@ -33,6 +33,17 @@ describe('readYourWrites (globalState as the extension reads it)', () => {
     assert.deepEqual([...state.keys()].sort(), ['b', 'other']);
   });
 
+  it('writes again what a late echo dropped, at its next write, so the stale state is not what persists', async () => {
+    const inner = new EchoingMemento();
+    const state = readYourWrites(inner);
+    await state.update('told', true);
+    await state.update('gone', 1);
+    await state.update('gone', undefined);
+    inner.value = { gone: 1 }; // the echo of an older state: 'told' missing, 'gone' back
+    await state.update('other', 2);
+    assert.deepEqual(inner.value, { told: true, other: 2 });
+  });
+
   it('passes writes through to the store', async () => {
     const inner = new EchoingMemento();
     await readYourWrites(inner).update('k', 'v');
