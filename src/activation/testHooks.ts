@@ -31,6 +31,7 @@ import type { Workbench } from '../workbench/registerWorkbench';
 
 export const TestHookIds = {
   serverTreeItems: 'mcpClient.test.serverTreeItems',
+  treeRefreshes: 'mcpClient.test.treeRefreshes',
   resources: 'mcpClient.test.resources',
   promptPickerItems: 'mcpClient.test.promptPickerItems',
   promptPickerNow: 'mcpClient.test.promptPickerNow',
@@ -97,9 +98,11 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
     command(TestHookIds.serverProcesses, () =>
       Object.fromEntries(sessions.entries().flatMap((e) => (e.session?.pid === undefined ? [] : [[e.name, e.session.pid]]))),
     ),
+    // How many times each view was told to redraw every row (issue 30: none when nothing visible changed).
+    command(TestHookIds.treeRefreshes, () => Object.fromEntries(Object.entries({ servers: serversTree, tools: toolsTree, resources: resourcesTree }).map(([view, tree]) => [view, { sent: tree.refreshes.sent, pending: tree.refreshes.pending }]))),
     command(TestHookIds.serverTreeItems, () =>
       serversTree.getChildren().map((entry) => {
-        const item = serversTree.getTreeItem(entry);
+        const item = serversTree.resolveTreeItem(serversTree.getTreeItem(entry), entry);
         return { ...plainTreeItem(item), tooltip: (item.tooltip as vscode.MarkdownString).value };
       }),
     ),
@@ -163,7 +166,7 @@ export function registerTestHooks(parts: Inspectable): vscode.Disposable[] {
       Promise.all(
         (await toolsTree.getChildren()).map(async (root) => ({
           ...plainTreeItem(toolsTree.getTreeItem(root)),
-          children: (await toolsTree.getChildren(root)).map((child) => plainTreeItem(toolsTree.getTreeItem(child))),
+          children: (await toolsTree.getChildren(root)).map((child) => plainTreeItem(toolsTree.resolveTreeItem(toolsTree.getTreeItem(child), child))),
         })),
       ),
     ),

@@ -87,7 +87,7 @@ async function runChosen(
 
 /** The server's other prompts, the recently used ones first: what the user may want next. */
 function relatedPrompts(services: PromptServices, server: string, current: string): vscode.ChatFollowup[] {
-  const prompts = services.catalog.servers().find((s) => s.server === server)?.items ?? [];
+  const prompts = services.catalog.server(server)?.items ?? [];
   const recent = services.recents.list().filter((k) => k.server === server).map((k) => k.prompt);
   const rank = (name: string) => (recent.includes(name) ? recent.indexOf(name) : recent.length);
   return prompts

@@ -8,8 +8,17 @@ export interface ToolDefinition {
   inputSchema: unknown;
 }
 
+// Per tool object: a listed tool is never changed in place (a new list brings new objects), and the views
+// ask for its cost at every refresh of every row.
+const texts = new WeakMap<ToolDefinition, string>();
+
 export function definitionText(tool: ToolDefinition): string {
-  return JSON.stringify({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema });
+  let text = texts.get(tool);
+  if (text === undefined) {
+    text = JSON.stringify({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema });
+    texts.set(tool, text);
+  }
+  return text;
 }
 
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);

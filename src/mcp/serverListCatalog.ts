@@ -68,28 +68,42 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
   servers(): ServerList<T>[] {
     return this.manager.entries().flatMap(({ name, session }): ServerList<T>[] => {
       const t = this.tracked.get(name);
-      if (!session || !t) return [];
-      const state = session.state;
-      // Until the server has answered, the list it gave last time (a held-back server shows none).
-      const known = (): Pick<ServerList<T>, 'items' | 'cached' | 'cachedAt'> => {
-        if (t.items) return { items: t.items };
-        const cached = this.catalogStore?.read<T>(session.definition, this.spec.kind);
-        return cached ? { items: cached.items, cached: true, cachedAt: cached.savedAt } : { items: [] };
-      };
-      switch (state.kind) {
-        case 'stopped': {
-          const heldBack = SessionState.isHeldBack(state) || session.definition.disabled;
-          return [{ server: name, status: 'stopped', ...(heldBack ? { items: [] } : known()), message: state.reason, heldBack }];
-        }
-        case 'starting':
-          return [{ server: name, status: 'starting', ...known() }];
-        case 'error':
-          return [{ server: name, status: 'failed', ...known(), message: state.message }];
-        case 'running':
-          if (t.error !== undefined) return [{ server: name, status: 'failed', ...known(), message: t.error }];
-          return [{ server: name, status: t.items ? 'ready' : 'loading', ...known() }];
-      }
+      return session && t ? [this.listOf(name, t)] : [];
     });
+  }
+
+  /**
+   * One server's list, as servers() has it (undefined when it is not configured or invalid). A view row
+   * asks for its own server with this: finding it in servers() made each refresh of a view cost
+   * rows × servers (issue 30's profile of a start).
+   */
+  server(name: string): ServerList<T> | undefined {
+    const t = this.tracked.get(name);
+    return t ? this.listOf(name, t) : undefined;
+  }
+
+  private listOf(name: string, t: Tracked<T>): ServerList<T> {
+    const session = t.session;
+    const state = session.state;
+    // Until the server has answered, the list it gave last time (a held-back server shows none).
+    const known = (): Pick<ServerList<T>, 'items' | 'cached' | 'cachedAt'> => {
+      if (t.items) return { items: t.items };
+      const cached = this.catalogStore?.read<T>(session.definition, this.spec.kind);
+      return cached ? { items: cached.items, cached: true, cachedAt: cached.savedAt } : { items: [] };
+    };
+    switch (state.kind) {
+      case 'stopped': {
+        const heldBack = SessionState.isHeldBack(state) || session.definition.disabled;
+        return { server: name, status: 'stopped', ...(heldBack ? { items: [] } : known()), message: state.reason, heldBack };
+      }
+      case 'starting':
+        return { server: name, status: 'starting', ...known() };
+      case 'error':
+        return { server: name, status: 'failed', ...known(), message: state.message };
+      case 'running':
+        if (t.error !== undefined) return { server: name, status: 'failed', ...known(), message: t.error };
+        return { server: name, status: t.items ? 'ready' : 'loading', ...known() };
+    }
   }
 
   find(server: string, name: string): T | undefined {
@@ -159,14 +173,19 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
 
   private sync(): void {
     const current = new Map(this.manager.entries().flatMap((e) => (e.session ? [[e.name, e.session] as const] : [])));
+    // The manager tells of every state change of every server; the sessions' own events (listened to
+    // below) are what change a list, so only a server added or removed is news here.
+    let changed = false;
     for (const [name, t] of this.tracked) {
       if (current.get(name) !== t.session) {
         t.listeners.forEach((l) => l.dispose());
         this.tracked.delete(name);
+        changed = true;
       }
     }
     for (const [name, session] of current) {
       if (this.tracked.has(name)) continue;
+      changed = true;
       const t: Tracked<T> = { session, listeners: [], generation: 0 };
       t.listeners.push(
         session.onDidChangeState(() => this.invalidate(t, true)),
@@ -177,7 +196,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       this.tracked.set(name, t);
       if (this.live && SessionState.isRunning(session.state) && !this.adoptFresh(t)) this.fetch(t);
     }
-    this.changeEmitter.fire();
+    if (changed) this.changeEmitter.fire();
   }
 
   /** A restart forgets the old list; a list_changed keeps showing it until the new one arrives. */

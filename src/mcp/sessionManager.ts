@@ -80,9 +80,11 @@ export class SessionManager extends Disposable {
 
   reconcile(servers: ConfiguredServer[]): void {
     const wanted = new Map(servers.map((s) => [s.name, s]));
+    let changed = false;
     for (const [name, entry] of this.entriesByName) {
       if (!wanted.has(name)) {
         this.remove(entry);
+        changed = true;
       }
     }
     for (const server of servers) {
@@ -92,8 +94,11 @@ export class SessionManager extends Disposable {
       const wasRunning = !!existing?.session && SessionState.isRunning(existing.session.state);
       if (existing) this.remove(existing);
       this.add(server, key, wasRunning);
+      changed = true;
     }
-    this.changeEmitter.fire();
+    // Settings are read again on every change of any setting of ours: when no server changed, the views
+    // (and every catalog) must not be told to redraw.
+    if (changed) this.changeEmitter.fire();
   }
 
   /** First use of one server: starts it if it waits for that, and waits while it is starting. */

@@ -10,6 +10,7 @@ import { formatSize } from './resourceContents';
 import { md, mdJoin, mdText, type ShownMarkdown } from '../common/shownMarkdown';
 import { shownTooltip } from '../common/shownUi';
 import { TextCaps } from '../common/serverText';
+import { naturalCompare } from '../common/naturalOrder';
 
 export function labelOf(item: { name: string; title?: string }): string {
   return item.title?.trim() || item.name;
@@ -75,5 +76,5 @@ export function compareResources(a: Resource, b: Resource): number {
   const pa = a.annotations?.priority ?? 0.5;
   const pb = b.annotations?.priority ?? 0.5;
   if (pa !== pb) return pb - pa;
-  return labelOf(a).localeCompare(labelOf(b), undefined, { numeric: true, sensitivity: 'base' }) || a.uri.localeCompare(b.uri);
+  return naturalCompare(labelOf(a), labelOf(b)) || a.uri.localeCompare(b.uri);
 }

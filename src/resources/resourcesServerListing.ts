@@ -8,6 +8,7 @@ import type { Logger } from '../mcp/logger';
 import type { McpSession } from '../mcp/session';
 import { PagedList } from './pagedList';
 import { compareResources } from './resourcesPresentation';
+import { numericCompare } from '../common/naturalOrder';
 
 const LIST_CHANGED_DEBOUNCE_MS = 300;
 
@@ -86,7 +87,7 @@ export class ServerListing extends Disposable {
   private async loadTemplates(): Promise<void> {
     try {
       this._templates = [...(await this.session.listResourceTemplates())].sort((a, b) =>
-        (a.title || a.name).localeCompare(b.title || b.name, undefined, { numeric: true }),
+        numericCompare(a.title || a.name, b.title || b.name),
       );
     } catch (error) {
       // Servers without templates often answer "method not found"; the view simply shows none.

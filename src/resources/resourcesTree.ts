@@ -17,6 +17,7 @@ import { compareResources, iconFor, labelOf, resourceDescription, resourceToolti
 import { ServerListing } from './resourcesServerListing';
 import { ShownTreeItem } from '../common/shownUi';
 import { shownLine, shownText, TextCaps } from '../common/serverText';
+import { TreeRefresh } from '../common/treeRefresh';
 
 /** `cached`: from the catalog store (what the server listed in an earlier window), until it answers. */
 export type ResourceNode =
@@ -28,8 +29,8 @@ export type ResourceNode =
   | { kind: 'message'; server: string; id: string; text: string; error: boolean };
 
 export class ResourcesTreeProvider extends Disposable implements vscode.TreeDataProvider<ResourceNode>, vscode.TreeDragAndDropController<ResourceNode> {
-  private readonly changeEmitter = this._register(new vscode.EventEmitter<ResourceNode | undefined>());
-  readonly onDidChangeTreeData = this.changeEmitter.event;
+  readonly refreshes = this._register(new TreeRefresh<ResourceNode>());
+  readonly onDidChangeTreeData = this.refreshes.event;
   readonly dragMimeTypes = ['text/uri-list'];
   readonly dropMimeTypes: string[] = [];
   private readonly listings = new Map<string, { node: ResourceNode & { kind: 'server' }; listing: ServerListing }>();
@@ -44,7 +45,7 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
     private readonly catalogStore?: CatalogStore,
   ) {
     super();
-    if (icons) this._register(icons.onDidLoad(() => this.changeEmitter.fire(undefined)));
+    if (icons) this._register(icons.onDidLoad(() => this.refreshes.all()));
     this._register(manager.onDidChange(() => this.syncServers()));
     this._register({ dispose: () => this.listings.forEach(({ listing }) => listing.dispose()) });
     this.syncServers();
@@ -194,13 +195,13 @@ export class ResourcesTreeProvider extends Disposable implements vscode.TreeData
       const listing = new ServerListing(session, this.loggerFor(name));
       listing.onDidChange(() => {
         this.keep(listing);
-        this.changeEmitter.fire(node);
+        this.refreshes.row(node);
       });
       this.listings.set(name, { node, listing });
       changed = true;
     }
     changed = this.syncCached() || changed;
-    if (changed) this.changeEmitter.fire(undefined);
+    if (changed) this.refreshes.all();
   }
 
   /** Servers that are not running (and not held back) but listed resources in an earlier window. */

@@ -24,10 +24,13 @@ export function stateOf(entry: ServerEntry): ServerState {
  * definition wins the name, so the user must be able to see that this is not their server (its grants
  * are its own: mcp/serverIdentity.ts).
  */
-export function shadowsUserServer(entry: ServerEntry): boolean {
-  if (entry.scope === 'user') return false;
-  const user = vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {};
-  return Object.prototype.hasOwnProperty.call(user, entry.name);
+export function shadowsUserServer(entry: ServerEntry, userNames: ReadonlySet<string> = userServerNames()): boolean {
+  return entry.scope !== 'user' && userNames.has(entry.name);
+}
+
+/** The names of the servers in the user's settings. A view reads them once per refresh, not per row: inspect() merges every scope. */
+export function userServerNames(): ReadonlySet<string> {
+  return new Set(Object.keys(vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {}));
 }
 
 /**

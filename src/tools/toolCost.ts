@@ -45,7 +45,7 @@ export class ToolCosts implements vscode.Disposable {
   }
 
   serverCost(server: string): Cost & { tools: number } {
-    const items = this.catalog.servers().find((s) => s.server === server)?.items ?? [];
+    const items = this.catalog.server(server)?.items ?? [];
     return { ...addCosts(items.map((t) => this.costOf(t))), tools: items.length };
   }
 

@@ -15,6 +15,8 @@ import { shownTooltip, ShownTreeItem } from '../common/shownUi';
 import { l10n } from '../common/shownL10n';
 import type { ToolSwitches } from './toolSwitches';
 import { formatCost, type ToolCosts } from './toolCost';
+import { naturalCompare } from '../common/naturalOrder';
+import { TreeRefresh } from '../common/treeRefresh';
 
 export type ToolsNode = { kind: 'server'; server: string } | { kind: 'tool'; server: string; tool: Tool } | { kind: 'more'; server: string; hidden: number };
 
@@ -52,8 +54,8 @@ export function toolIcon(tool: Tool, icons: IconCache | undefined): IconImage | 
 }
 
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<ToolsNode | undefined>();
-  readonly onDidChangeTreeData = this.changeEmitter.event;
+  readonly refreshes = new TreeRefresh<ToolsNode>();
+  readonly onDidChangeTreeData = this.refreshes.event;
   private readonly listeners: vscode.Disposable[];
 
   constructor(
@@ -62,7 +64,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     private readonly switches?: ToolSwitches,
     private readonly costs?: ToolCosts,
   ) {
-    const refresh = () => this.changeEmitter.fire(undefined);
+    const refresh = () => this.refreshes.all();
     this.listeners = [catalog.onDidChange(refresh), ...(icons ? [icons.onDidLoad(refresh)] : []), ...(switches ? [switches.onDidChange(refresh)] : []), ...(costs ? [costs.onDidChange(refresh)] : [])];
   }
 
@@ -73,7 +75,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       const on = state === vscode.TreeItemCheckboxState.Checked;
       if (node.kind === 'server') await this.switches.setServer(node.server, on);
       else if (node.kind === 'tool') {
-        const siblings = this.catalog.servers().find((s) => s.server === node.server)?.items.map((t) => t.name) ?? [];
+        const siblings = this.catalog.server(node.server)?.items.map((t) => t.name) ?? [];
         await this.switches.setTool(node.server, node.tool.name, on, siblings);
       }
     }
@@ -92,10 +94,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       return this.catalog
         .servers()
         .map((s): ToolsNode => ({ kind: 'server', server: s.server }))
-        .sort((a, b) => a.server.localeCompare(b.server, undefined, { numeric: true, sensitivity: 'base' }));
+        .sort((a, b) => naturalCompare(a.server, b.server));
     }
     if (node.kind !== 'server') return [];
-    const items = this.catalog.servers().find((s) => s.server === node.server)?.items ?? [];
+    const items = this.catalog.server(node.server)?.items ?? [];
     const shown: ToolsNode[] = items.slice(0, MAX_TOOLS_SHOWN).map((tool) => ({ kind: 'tool', server: node.server, tool }));
     if (items.length > MAX_TOOLS_SHOWN) shown.push({ kind: 'more', server: node.server, hidden: items.length - MAX_TOOLS_SHOWN });
     return shown;
@@ -108,7 +110,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
     if (node.kind === 'server') {
-      const entry = this.catalog.servers().find((s) => s.server === node.server);
+      const entry = this.catalog.server(node.server);
       const hasTools = !!entry?.items.length;
       const item = new ShownTreeItem(shownLine(node.server), hasTools ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       // VS Code keeps an id's first state: a server first shown with no tools would stay closed once they
@@ -135,18 +137,25 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       return item;
     }
     const { tool } = node;
-    const entry = this.catalog.servers().find((s) => s.server === node.server);
+    const { entry, hints, on, off, cost } = this.toolFacts(node);
     const item = new ShownTreeItem(cleanServerLine(getDisplayName(tool), TextCaps.name), vscode.TreeItemCollapsibleState.None);
     item.id = `tool/${node.server}/${tool.name}`;
-    const hints = annotationHints(tool);
     const app = appMark(tool);
     const cached = entry?.cached ? vscode.l10n.t('(cached)') : undefined;
-    const on = this.switches?.isOn(node.server, tool.name) ?? true;
     item.checkboxState = isAppOnly(tool) ? undefined : this.checkbox(on);
-    const off = on || isAppOnly(tool) ? undefined : vscode.l10n.t('off for the model');
-    const cost = this.costs && !isAppOnly(tool) ? formatCost(this.costs.costOf(tool)) : undefined;
     item.description = shownLine([off, getDisplayName(tool) !== tool.name ? cleanServerLine(tool.name, TextCaps.name) : undefined, app, hints.join(', '), cached, cost].filter(Boolean).join(' · '), TextCaps.rowDescription);
     item.iconPath = toolIcon(tool, this.icons);
+    // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline,
+    // except on tools only apps call (their menu still has it, for whoever means it).
+    item.contextValue = isAppOnly(tool) ? 'mcpToolAppOnly' : 'mcpTool';
+    return item;
+  }
+
+  /** A tool's tooltip is built on hover only: its description goes through the Markdown cleaner, and a server may list hundreds of tools. */
+  resolveTreeItem(item: vscode.TreeItem, node: ToolsNode): vscode.TreeItem {
+    if (node.kind !== 'tool') return item;
+    const { tool } = node;
+    const { entry, hints, off, cost } = this.toolFacts(node);
     const uiResource = toolUiResourceUri(tool);
     item.tooltip = shownTooltip(
       mdJoin(
@@ -163,15 +172,25 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
         '\n\n',
       ),
     );
-    // No click action: selecting a tool to read its tooltip must not start a call. Call Tool… is inline,
-    // except on tools only apps call (their menu still has it, for whoever means it).
-    item.contextValue = isAppOnly(tool) ? 'mcpToolAppOnly' : 'mcpTool';
     return item;
+  }
+
+  /** What a tool's row and its tooltip both say. */
+  private toolFacts(node: ToolsNode & { kind: 'tool' }) {
+    const { tool } = node;
+    const on = this.switches?.isOn(node.server, tool.name) ?? true;
+    return {
+      entry: this.catalog.server(node.server),
+      hints: annotationHints(tool),
+      on,
+      off: on || isAppOnly(tool) ? undefined : vscode.l10n.t('off for the model'),
+      cost: this.costs && !isAppOnly(tool) ? formatCost(this.costs.costOf(tool)) : undefined,
+    };
   }
 
   dispose(): void {
     for (const l of this.listeners) l.dispose();
-    this.changeEmitter.dispose();
+    this.refreshes.dispose();
   }
 }
 

@@ -96,11 +96,21 @@ function smaps() {
   return out;
 }
 
-/** This process's memory after a forced GC (and a moment for the allocator to give pages back). */
+/**
+ * This process's memory after a forced GC, once RSS has settled. V8 gives freed heap pages back to the
+ * system from a background thread; on a busy machine that thread may not have run 300 ms after the GC, and
+ * one reading then counts pages already freed. So: GC, wait, read, until two readings 500 ms apart agree
+ * within 0.5 MB (at most 8 rounds).
+ */
 async function memory() {
-  forcedGc();
-  await sleep(300);
-  forcedGc();
+  let last = Infinity;
+  for (let round = 0; round < 8; round++) {
+    forcedGc();
+    await sleep(500);
+    const rss = process.memoryUsage.rss();
+    if (Math.abs(rss - last) < 512 * 1024) break;
+    last = rss;
+  }
   const m = process.memoryUsage();
   const rollup = smaps();
   const heap = v8.getHeapStatistics();

@@ -30,6 +30,7 @@ const ACTIVATION_MODULES = [
   'src/common/shownL10n.ts',
   'src/common/shownMarkdown.ts',
   'src/common/shownUi.ts',
+  'src/common/treeRefresh.ts',
   'src/common/userAnswers.ts',
   'src/common/userMessages.ts',
   'src/common/viewIds.ts',

@@ -70,6 +70,19 @@ describe('SessionManager reconciliation', function () {
     assert.equal(bad.session, undefined);
   });
 
+  it('tells its listeners nothing when the settings are read again and no server changed (issue 30)', () => {
+    const servers = () => [server('quiet', [], { autoStart: false }), { name: 'bad', scope: 'workspace' as const, error: 'bad url' }];
+    manager.reconcile(servers());
+    let changes = 0;
+    manager.onDidChange(() => changes++);
+    manager.reconcile(servers());
+    assert.equal(changes, 0, 'the same servers again: no redraw');
+    manager.reconcile([server('quiet', ['--era=legacy'], { autoStart: false }), { name: 'bad', scope: 'workspace', error: 'bad url' }]);
+    assert.equal(changes, 1, 'a changed definition');
+    manager.reconcile([server('quiet', ['--era=legacy'], { autoStart: false })]);
+    assert.equal(changes, 2, 'a removed server');
+  });
+
   it('does not start disabled servers, nor autoStart: false ones until asked', async () => {
     manager.reconcile([server('off', [], { disabled: true }), server('manual', [], { autoStart: false })]);
     await new Promise((r) => setTimeout(r, 300));

@@ -7,6 +7,7 @@ import { ProtocolError, type CreateMessageRequestParams, type ElicitRequestFormP
 import { ElicitationCapability } from '../../../src/elicitation/elicitationCapability';
 import type { McpSession } from '../../../src/mcp/session';
 import { SamplingCapability } from '../../../src/sampling/samplingCapability';
+import { Emitter } from '../../../src/mcp/lifecycle';
 import { ToolCatalog } from '../../../src/tools/toolCatalog';
 import { checkStructuredContent } from '../../../src/tools/toolResult';
 import { definition, newSession, stdio, textOf, waitForState } from '../helpers';
@@ -85,6 +86,28 @@ describe('sampling and elicitation features', () => {
       assert.ok(catalog.find('toolbox', 'echo'));
       await session.callTool({ name: 'add_tool', arguments: { name: 'fresh' } });
       await until('the new tool', () => !!catalog.find('toolbox', 'fresh'), 5000);
+    } finally {
+      catalog.dispose();
+    }
+  });
+
+  it('tells the views nothing when the manager reports a change that adds or removes no server, and gives one server as the whole list has it (issue 30)', async () => {
+    const managerChanged = new Emitter<void>();
+    let entries = [{ name: 'toolbox', session } as never];
+    const catalog = new ToolCatalog({ entries: () => entries, onDidChange: managerChanged.event });
+    try {
+      await catalog.load();
+      let changes = 0;
+      catalog.onDidChange(() => changes++);
+      managerChanged.fire(); // another server's state changed: the same servers
+      assert.equal(changes, 0);
+      assert.deepEqual(catalog.server('toolbox'), catalog.servers().find((s) => s.server === 'toolbox'));
+      assert.equal(catalog.server('toolbox')?.status, 'ready');
+      assert.equal(catalog.server('nobody'), undefined);
+      entries = [];
+      managerChanged.fire();
+      assert.equal(changes, 1, 'a server removed');
+      assert.equal(catalog.server('toolbox'), undefined);
     } finally {
       catalog.dispose();
     }
