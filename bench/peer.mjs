@@ -233,7 +233,7 @@ async function profileRun(node24) {
     await window.task('showViews');
     await new Promise((r) => setTimeout(r, 3000));
     for (const client of ['ours', 'vscode']) await window.task('warm', { client });
-    const runs = process.argv.includes('--single') ? [['single', 'single']] : [['manyStart', 'start'], ['manyStop', 'stop']];
+    const runs = process.argv.includes('--single') ? [['single', 'single']] : [['manyStart', 'start'], ['manyStopOnly', 'stop']];
     for (const client of ['ours', 'vscode']) {
       for (const [run, label] of runs) {
         const file = join(out, `${client}-${label}.cpuprofile`);

@@ -266,6 +266,8 @@ const tasks = {
     fs.writeFileSync(file, JSON.stringify(profile));
     return result;
   },
+  /** The stop alone (what --profile profiles): no settling, no memory reading. */
+  manyStopOnly: ({ client, count }) => stopAll(client, manyNames(client, count)),
   async manyStop({ client, count }) {
     const stop = await stopAll(client, manyNames(client, count));
     await sleep(3000);

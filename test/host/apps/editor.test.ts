@@ -4,17 +4,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllApps, fixtureState, initializedApp, press, running, showPanel, shownApps } from './appsHelpers';
-import { activateAll, callTool, chatResponses, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { activateAll, callTool, chatResponses } from '../helpers';
 import { ui } from '../uiDriver';
 import { until } from '../../shared/until';
-
-interface TestModel {
-  requests: { messages: { role: string; parts: { text?: string }[] }[] }[];
-}
+import { type TestModel, testModel } from '../testModel';
 
 let model: TestModel;
-
-
 
 // Monaco renders spaces as no-break spaces.
 const chatInput = async () => (await ui.text('.interactive-input-part .interactive-input-editor .view-lines'))?.replace(/\u00a0/g, ' ');
@@ -27,7 +22,7 @@ describe('MCP Apps: the editor and the app', () => {
   before(async function () {
     this.timeout(90_000);
     await activateAll();
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
     await running('apps');
   });
 

@@ -5,18 +5,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllApps, fixtureState, initializedApp, press, running, showPanel } from './appsHelpers';
-import { activateAll, answer, chatResponses, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { activateAll, answer, chatResponses, questions } from '../helpers';
 import { ui } from '../uiDriver';
 import { until } from '../../shared/until';
-
-interface TestModel {
-  requests: { tools: string[]; messages: { role: string; parts: { text?: string; toolResult?: { text: string } }[] }[] }[];
-  state: { toolCalls: { name: string; input: unknown }[] };
-}
+import { type TestModel, testModel } from '../testModel';
 
 let model: TestModel;
-
-
 
 async function ask(query: string) {
   const sent = model.requests.length;
@@ -29,7 +23,7 @@ describe('MCP Apps: the apps fixture', () => {
   before(async function () {
     this.timeout(90_000);
     await activateAll();
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
     await running('apps');
   });
 

@@ -3,24 +3,14 @@
 // user is told and can open the whole result. The test model calls the tools fixture's echo with a long text.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { answer, chatResponses, hostSuite, TEST_MODEL_EXTENSION_ID } from '../helpers';
-
-interface RecordedRequest {
-  tools: string[];
-  messages: { role: string; parts: { text?: string; toolResult?: { callId: string; text: string } }[] }[];
-}
-interface TestModel {
-  requests: RecordedRequest[];
-  state: { toolCalls: { name: string; input: unknown }[] };
-}
-
-const toolResults = (r: RecordedRequest | undefined) => (r?.messages.at(-1)?.parts ?? []).flatMap((p) => (p.toolResult ? [p.toolResult.text] : []));
+import { answer, chatResponses, hostSuite } from '../helpers';
+import { type TestModel, testModel, toolResults } from '../testModel';
 
 describe('@mcp with a large tool result (issue 27)', () => {
   hostSuite({ server: 'tools', tools: ['echo'] });
   let model: TestModel;
   before(async () => {
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
   });
 
   it('sends the model the start and a tool to read the rest; the user can open the whole result', async function () {

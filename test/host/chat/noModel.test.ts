@@ -6,10 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
 import { activateAll, callTool, hooks, hostSuite, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import type { TestModel } from '../testModel';
 
 const available = async () => (await vscode.commands.executeCommand<boolean>(hooks.chatModelAvailable)) === true;
 
-const testModels = () => vscode.extensions.getExtension<{ state: { setOffline(offline: boolean): void } }>(TEST_MODEL_EXTENSION_ID)!.exports.state;
+const testModels = () => vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.exports.state;
 
 /** Brings the test models back for the suites that follow. */
 async function modelsBack(this: Mocha.Context): Promise<void> {

@@ -5,16 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { RESOURCE_SCHEME, resourceUriParts } from '../../../src/resources/resourceUri';
 import { PNG } from '../../fixtures/servers/promptsFixtureData';
-import { api, chatResponses, type RecordedResponse, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { api, chatResponses, type RecordedResponse } from '../helpers';
+import { type RecordedRequest, type TestModel, testModel } from '../testModel';
 
-interface RecordedRequest {
-  model: string;
-  messages: { role: 'user' | 'assistant'; parts: ({ text: string } | { mimeType: string; data: string })[] }[];
-}
-interface TestModel {
-  requests: RecordedRequest[];
-  reply: string[];
-}
 interface ChatResultLike {
   errorDetails?: { message: string };
   metadata?: { command?: string; followups?: { prompt: string; command?: string; label?: string }[] };
@@ -40,7 +33,7 @@ describe('The @mcp chat participant', () => {
   before(async function () {
     this.timeout(60_000);
     await api();
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
     // A fresh window has no resolved model until something asks for one (see DESIGN.md).
     const models = await vscode.lm.selectChatModels({ vendor: 'mcp-test' });
     assert.equal(models.length, 1, 'the test model is registered');

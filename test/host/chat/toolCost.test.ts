@@ -6,26 +6,18 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { answer, chatResponses, hooks, hostSuite, serverTreeItem, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { answer, chatResponses, hooks, hostSuite, serverTreeItem } from '../helpers';
 import { ui } from '../uiDriver';
+import { type TestModel, testModel, toolResults } from '../testModel';
 
-interface RecordedRequest {
-  tools: string[];
-  messages: { role: string; parts: { text?: string; toolResult?: { callId: string; text: string } }[] }[];
-}
-interface TestModel {
-  requests: RecordedRequest[];
-  state: { toolCalls: { name: string; input: unknown }[] };
-}
 const root = join(__dirname, '..', '..', '..', '..');
 const config = () => vscode.workspace.getConfiguration();
-const toolResults = (r: RecordedRequest | undefined) => (r?.messages.at(-1)?.parts ?? []).flatMap((p) => (p.toolResult ? [p.toolResult.text] : []));
 
 describe('Context cost and tool search (issue 27)', () => {
   hostSuite({ server: 'tools', tools: ['echo'] });
   let model: TestModel;
   before(async () => {
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
   });
   afterEach(async () => {
     model.state.toolCalls.length = 0;

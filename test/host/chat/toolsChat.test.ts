@@ -3,17 +3,9 @@
 // the session), and the result or the denial goes back to the model.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { answer, chatResponses, fixtureCalls, hostSuite, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { answer, chatResponses, fixtureCalls, hostSuite, questions } from '../helpers';
+import { type TestModel, testModel, toolResults } from '../testModel';
 
-interface RecordedRequest {
-  model: string;
-  tools: string[];
-  messages: { role: string; parts: { text?: string; toolCall?: { name: string; input: unknown }; toolResult?: { callId: string; text: string } }[] }[];
-}
-interface TestModel {
-  requests: RecordedRequest[];
-  state: { toolCalls: { name: string; input: unknown }[] };
-}
 let model: TestModel;
 
 async function ask(query: string) {
@@ -27,12 +19,10 @@ async function ask(query: string) {
   return { result: result ?? {}, text: responses.at(-1)!.markdown.join(''), requests: model.requests.slice(sent) };
 }
 
-const toolResults = (r: RecordedRequest | undefined) => (r?.messages.at(-1)?.parts ?? []).flatMap((p) => (p.toolResult ? [p.toolResult.text] : []));
-
 describe('@mcp with tools', () => {
   hostSuite({ server: 'tools', tools: ['echo'] });
   before(async () => {
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
   });
 
   afterEach(() => {

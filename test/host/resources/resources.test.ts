@@ -6,9 +6,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { answer, api, chatResponses, hooks, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { answer, api, chatResponses, hooks, questions } from '../helpers';
 import { ui } from '../uiDriver';
 import { resourceUriParts } from '../../../src/resources/resourceUri';
+import { testModel } from '../testModel';
 
 interface Item {
   id: string;
@@ -18,9 +19,6 @@ interface Item {
   icon?: string;
   tooltip?: string;
   command?: string;
-}
-interface TestModel {
-  requests: { messages: { role: string; parts: { text?: string }[] }[] }[];
 }
 interface Picker {
   title?: string;
@@ -257,7 +255,7 @@ describe('Resources in the extension host', () => {
   });
 
   it('"Ask about this resource" types @mcp /resource with it into the chat, and sending that asks the model about its content', async () => {
-    const model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    const model = await testModel();
     // The chat answers with the test model (a fresh window resolves none until one is asked for).
     await vscode.lm.selectChatModels({ vendor: 'mcp-test' });
     await vscode.commands.executeCommand('workbench.action.chat.open', { modelSelector: { vendor: 'mcp-test' } });

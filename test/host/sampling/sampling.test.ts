@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { answer, callTool, hostSuite, questions } from '../helpers';
+import { testModel } from '../testModel';
 
 describe('Sampling', () => {
   hostSuite({ server: 'tools', tools: ['summarize'], models: ['mcp-test-2'] });
@@ -45,7 +46,7 @@ describe('Sampling', () => {
   });
 
   it('offers a request\'s tools to a model that can call them and returns its tool calls', async () => {
-    const model = await vscode.extensions.getExtension<{ state: { toolCalls: { name: string; input: unknown }[] } }>('mcp-client-tests.test-lm')!.activate();
+    const model = await testModel();
     model.state.toolCalls.push({ name: 'lookup', input: { q: 'weather in Rome' } });
     await answer({ kind: 'sampling.approve', answer: 'once' });
     const outcome = await callTool('tools', 'plan', {});

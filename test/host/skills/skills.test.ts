@@ -6,11 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/common/commandIds';
 import { until } from '../../shared/until';
-import { callTool, chatResponses, hooks, hostSuite, TEST_MODEL_EXTENSION_ID } from '../helpers';
-
-interface TestModel {
-  requests: { messages: { role: string; parts: { text?: string }[] }[] }[];
-}
+import { callTool, chatResponses, hooks, hostSuite } from '../helpers';
+import { testModel } from '../testModel';
 
 interface Row {
   id: string;
@@ -73,7 +70,7 @@ describe('Skills', () => {
   });
 
   it('@mcp /skill attaches the skill’s checked files to the question, and leaves out a refused one, saying so', async () => {
-    const model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    const model = await testModel();
     const sent = model.requests.length;
     await vscode.commands.executeCommand('workbench.action.chat.open', {
       query: '@mcp /skill skills skill://tampered/SKILL.md what is in it?',

@@ -7,8 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/common/commandIds';
 import { until } from '../../shared/until';
-import { answer, callTool, hooks, hostSuite, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { answer, callTool, hooks, hostSuite, questions } from '../helpers';
 import { ui } from '../uiDriver';
+import { testModel } from '../testModel';
 
 const SERVER = 'client-tasks';
 
@@ -28,11 +29,6 @@ interface Report {
   notified: string[];
   result?: { action?: string; content?: unknown; model?: string; _meta?: Record<string, unknown> };
   error?: { code?: number; message: string };
-}
-
-interface TestModel {
-  requests: unknown[];
-  state: { reply: string[]; cancelled: number };
 }
 
 const taskRows = async () => (await vscode.commands.executeCommand<TaskRow[]>(hooks.tasks)) ?? [];
@@ -98,7 +94,7 @@ describe('Server tasks', () => {
   });
 
   it('sampling as a task: Cancel Task in the view stops the model request, and tasks/get reports cancelled to the server', async () => {
-    const model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    const model = await testModel();
     const reply = model.state.reply;
     const cancelledBefore = model.state.cancelled;
     const sent = model.requests.length;

@@ -6,12 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/common/commandIds';
 import { until } from '../../shared/until';
-import { answer, callTool, chatResponses, hooks, hostSuite, questions, TEST_MODEL_EXTENSION_ID, toolsOf } from '../helpers';
-
-interface TestModel {
-  requests: { messages: { parts: { toolResult?: { text: string } }[] }[] }[];
-  state: { toolCalls: { name: string; input: unknown }[] };
-}
+import { answer, callTool, chatResponses, hooks, hostSuite, questions, toolsOf } from '../helpers';
+import { testModel } from '../testModel';
 
 interface TaskRow {
   label: string;
@@ -84,7 +80,7 @@ describe('Tasks', () => {
   }
 
   it('@mcp: a task tool the model calls runs as a task (in the view, input through the dialogs) and its result goes back to the model', async () => {
-    const model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    const model = await testModel();
     model.state.toolCalls.push({ name: 'tasks-2026_slow_job', input: { steps: 2, ask: true } });
     await answer({ kind: 'tool.confirm', answer: 'once' }, { kind: 'elicitation.start', answer: 'respond' }, { kind: 'elicitation.field', answer: 'Grace' });
     const before = (await taskRows()).length;

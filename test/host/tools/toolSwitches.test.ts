@@ -5,8 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { until } from '../../shared/until';
-import { answer, hooks, hostSuite, questions, TEST_MODEL_EXTENSION_ID } from '../helpers';
+import { answer, hooks, hostSuite, questions } from '../helpers';
 import { ui } from '../uiDriver';
+import { type TestModel, testModel } from '../testModel';
 
 interface Row {
   label: string;
@@ -14,9 +15,6 @@ interface Row {
   checked?: boolean;
   tooltip?: string;
   children: Row[];
-}
-interface TestModel {
-  requests: { tools: string[]; messages: { role: string; parts: { text?: string }[] }[] }[];
 }
 
 const toolsServer = async () => ((await vscode.commands.executeCommand<Row[]>(hooks.toolsTree)) ?? []).find((r) => r.label === 'tools')!;
@@ -41,7 +39,7 @@ describe('Tool switches and tool sets (issue 27)', () => {
   hostSuite({ server: 'tools', tools: ['echo', 'failing'] });
   let model: TestModel;
   before(async () => {
-    model = await vscode.extensions.getExtension<TestModel>(TEST_MODEL_EXTENSION_ID)!.activate();
+    model = await testModel();
     await vscode.commands.executeCommand('mcpClient.tools.focus');
   });
   after(async () => {
