@@ -86,7 +86,11 @@ export function toolCostNotes(costs: ToolCosts): { onDidChange: vscode.Event<voi
     noteFor: (name) => {
       const cost = costs.serverCost(name);
       if (!cost.tools) return undefined;
-      return { description: '', mark: 'Σ', tooltip: vscode.l10n.t('Its {0} tools take {1} of each @mcp request that offers them all.', cost.tools, formatCost(cost)) };
+      const tooltip =
+        cost.tools === 1
+          ? vscode.l10n.t('Its one tool takes {0} of each @mcp request that offers it.', formatCost(cost))
+          : vscode.l10n.t('Its {0} tools take {1} of each @mcp request that offers them all.', cost.tools, formatCost(cost));
+      return { description: '', mark: 'Σ', tooltip };
     },
   };
 }
