@@ -102,7 +102,7 @@ function hide(value: string, found: Found): string {
  */
 export function redactArgs(args: readonly string[], found: Found = ignore): string[] {
   return args.map((arg, i) => {
-    const previous = i > 0 ? args[i - 1]! : undefined;
+    const previous = args[i - 1];
     if (previous !== undefined && !previous.includes('=')) {
       if (HEADER_FLAGS.has(previous)) return redactHeaderLine(arg, found);
       if (ENV_FLAGS.has(previous)) return redactAssignment(arg, true, found);
@@ -127,16 +127,19 @@ export function redactArgs(args: readonly string[], found: Found = ignore): stri
  */
 export function credentialArgValues(args: readonly string[]): string[] {
   const values = new Set<string>();
-  redactArgs(args, (value) => values.add(value));
-  values.delete('***');
+  // Not what an earlier step already masked (`***`), nor blanks (`TOKEN= `), which would mask every run of spaces.
+  redactArgs(args, (value) => value !== '***' && value.trim() && values.add(value));
   return [...values];
 }
 
-/** A URL's credentials: its password and the values of credential query parameters (`?token=…`). None when it is not a URL. */
+/**
+ * A URL's credentials: its password (empty when it has none) and the values of credential query parameters
+ * (`?token=…`). None when it is not a URL. Callers drop values too short to mask.
+ */
 export function urlCredentials(url: string): string[] {
   try {
     const parsed = new URL(url);
-    return [decodeURIComponent(parsed.password), ...[...parsed.searchParams].filter(([name]) => isSecretName(name)).map(([, value]) => value)].filter(Boolean);
+    return [decodeURIComponent(parsed.password), ...[...parsed.searchParams].filter(([name]) => isSecretName(name)).map(([, value]) => value)];
   } catch {
     return [];
   }
@@ -144,11 +147,10 @@ export function urlCredentials(url: string): string[] {
 
 /** `NAME=value` with the value masked: always (`-e NAME=value`), or when NAME names a credential (`token=…`). */
 function redactAssignment(text: string, always: boolean, found: Found): string {
-  const match = /^([A-Za-z_][\w.-]*)=(.+)$/s.exec(text);
+  const match = /^([A-Za-z_][\w.-]*)=(.+)/s.exec(text);
   if (!match || (!always && !isSecretName(match[1]!))) return text;
   // In a bare argument the value may run on (`TOKEN=x ./run`): its first word is the value too.
-  const firstWord = /^\S+/.exec(match[2]!)?.[0];
-  if (firstWord) found(firstWord);
+  found(match[2]!.trim().split(/\s/)[0]!);
   return `${match[1]}=${hide(match[2]!, found)}`;
 }
 
@@ -164,7 +166,7 @@ function redactHeaderLine(text: string, found: Found): string {
  * Credential spellings inside free text (an argument that is a whole shell script): `Authorization: Bearer x`,
  * `X-Api-Key: x`, `--token x`, `--token=x`, `token=x`. Then URLs lose user info and query.
  */
-export function redactCredentialText(text: string, found: Found = ignore): string {
+function redactCredentialText(text: string, found: Found): string {
   const masked = text
     .replace(/\b([\w-]+)(\s*:\s*)((?:Bearer|Basic|Token)\s+)?([^\s'"]+)/gi, (all, name: string, sep: string, scheme: string | undefined, value: string) =>
       isSecretName(name) ? `${name}${sep}${scheme ?? ''}${hide(value, found)}` : all,
@@ -175,7 +177,7 @@ export function redactCredentialText(text: string, found: Found = ignore): strin
     .replace(/(^|[\s;&?'"])([A-Za-z_][\w-]*)=([^\s'"&;]+)/g, (all, lead: string, name: string, value: string) =>
       isSecretName(name) ? `${lead}${name}=${hide(value, found)}` : all,
     );
-  for (const url of masked.match(URL_IN_TEXT) ?? []) urlCredentials(url).forEach(found);
+  for (const [url] of masked.matchAll(URL_IN_TEXT)) urlCredentials(url).forEach(found);
   return redactUrlsIn(masked);
 }
 

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { maskingLogger } from '../../../src/mcp/logger';
 import { credentialArgValues, maskSecrets, redactArgs, redactEnv, redactUrl } from '../../../src/mcp/redact';
+import { base64Cores } from '../../../src/mcp/secretForms';
 import { MemoryLogger } from '../helpers';
 
 describe('redacting command lines: finer rules', () => {
@@ -41,6 +42,10 @@ describe('redacting command lines: finer rules', () => {
     );
   });
 
+  it('masks a credential assignment in the middle of a script', () => {
+    assert.deepEqual(redactArgs(['-c', 'env API_KEY=k-78 ./run']), ['-c', 'env API_KEY=*** ./run']);
+  });
+
   it('masks a credential flag at the very start of an argument that holds several', () => {
     assert.deepEqual(redactArgs(['--token tk-42 --verbose']), ['--token *** --verbose']);
   });
@@ -63,6 +68,10 @@ describe('credential values of a command line', () => {
   it('knows the credentials written inside a shell script, and the value of a bare assignment that runs on', () => {
     assert.deepEqual(credentialArgValues(['-c', 'curl -H "Authorization: Bearer sh-secret-1" https://x.example/a && TOKEN=t-2 ./run']), ['sh-secret-1', 't-2']);
     assert.deepEqual(credentialArgValues(['API_KEY=abc-123 ./run']), ['abc-123', 'abc-123 ./run']);
+  });
+
+  it('takes the first word of a bare assignment after its spaces, and never a blank value', () => {
+    assert.deepEqual(credentialArgValues(['API_KEY= abc-123 ./run', 'TOKEN=    ', '--token', '    ']), ['abc-123', ' abc-123 ./run']);
   });
 
   it('masks the value alone in a log line, with the spaces around it kept', () => {
@@ -88,6 +97,19 @@ describe('masking: finer rules', () => {
     assert.notEqual(b64, b64url, 'the secret was chosen so that + and / appear');
     assert.equal(maskSecrets(`a ${b64} b ${b64} c ${b64url}`, [secret]), 'a *** b *** c ***');
     assert.equal(maskSecrets(`auth ${Buffer.from('abcd').toString('base64')}`, ['abcd']), 'auth ***');
+  });
+
+  it('masks base64url text whatever + and / of the base64 fall inside it', () => {
+    for (const secret of ['>>>???ab', '???>>>ab']) {
+      const b64url = Buffer.from(secret).toString('base64url');
+      assert.equal(maskSecrets(`token ${b64url} end`, [secret]), 'token *** end', `${secret}: ${b64url}`);
+    }
+  });
+
+  it('looks for the base64 characters that depend on the secret alone, at each of the three alignments, in both alphabets', () => {
+    // "abc" at offset 0 (YWJj), "bcd" after two bytes (YmNk); after one byte no whole group is the secret's alone.
+    assert.deepEqual(base64Cores('abcd'), ['YWJj', 'YmNk']);
+    assert.deepEqual(base64Cores('>>>???ab'), ['Pj4+Pz8/', 'Pj4-Pz8_', 'Pj8/P2Fi', 'Pj8_P2Fi', 'Pj4/Pz9h', 'Pj4_Pz9h']);
   });
 
   it('masks a secret whose slashes a JSON writer escaped', () => {
