@@ -26,6 +26,12 @@ describe('safeMarkdown: fences', () => {
   });
 });
 
+describe('safeMarkdown: line breaks', () => {
+  it('takes a lone carriage return as a line break, so a fence opened after one is closed too', () => {
+    assert.equal(safeMarkdown('text\r```\r<b>'), 'text\n```\n<b>\n```');
+  });
+});
+
 describe('safeMarkdown: code spans', () => {
   it('keeps code spans as written and escapes what is around them', () => {
     assert.deepEqual(md('`<b>` <i>'), ['`<b>` &lt;i>'], 'a span at the start of the line');
@@ -46,6 +52,17 @@ describe('safeMarkdown: command links the parser does not see', () => {
     assert.deepEqual(md('[a](<command:x'), ['[a](#command:x']);
     assert.deepEqual(md('[a](< COMMAND:x'), ['[a](#command:x']);
     assert.deepEqual(md('see [a](command:x and [b](command:y'), ['see [a](#command:x and [b](#command:y'], 'every one on the line');
+  });
+
+  it('defuses a command reference definition the parser does not take, with or without spaces or an angle bracket', () => {
+    assert.deepEqual(md('  [ab]: < Command:x'), ['  [ab]: &lt; #command:x'], 'indented');
+    assert.deepEqual(md('[ab]:< Command:x'), ['[ab]:&lt; #command:x'], 'no space after the colon');
+    assert.deepEqual(md('[ab]: command:x "t'), ['[ab]: #command:x "t'], 'no angle bracket (an unclosed title)');
+    assert.deepEqual(md('[ab]: <command:x'), ['[ab]: &lt;#command:x'], 'no space after the angle bracket');
+  });
+
+  it('leaves text between a link and a later command: alone (it is not the link target)', () => {
+    assert.deepEqual(md('[a](docs command:x'), ['[a](docs command:x']);
   });
 
   it('defuses a command reference definition, however it is spaced', () => {
