@@ -74,6 +74,17 @@ describe('safeMarkdown: command links the parser does not see', () => {
   });
 });
 
+describe('safeMarkdown: reference definitions shown as text', () => {
+  it('shows a definition inside a quote, and one right after a code block, as literal text', () => {
+    assert.deepEqual(md('> [x]: https://evil.example/steal', '> quoted'), ['&gt; \\[x\\]&#58; https&#58;//evil\\.example/steal', '> quoted']);
+    assert.deepEqual(md('```', 'code', '```', '[x]: https://evil.example/s'), ['```', 'code', '```', '\\[x\\]&#58; https&#58;//evil\\.example/s']);
+  });
+
+  it('leaves bare quote and list markers alone beside a definition', () => {
+    assert.deepEqual(md('[x]: https://evil.example/s', '', '>', '- ', '1. '), ['\\[x\\]&#58; https&#58;//evil\\.example/s', '', '>', '- ', '1. ']);
+  });
+});
+
 describe('safeMarkdown: lines shown as literal text', () => {
   it('keeps up to three spaces of indentation, so the line does not turn into code', () => {
     assert.deepEqual(md('para', '      [x](command:y)'), ['para', '   \\[x\\]\\(command&#58;y\\)']);

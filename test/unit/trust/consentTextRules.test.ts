@@ -17,6 +17,7 @@ describe('The consent question: finer rules', () => {
     assert.equal(summary.where, "settings of folder 'web'");
     assert.deepEqual(summary.askedAgain, { upgraded: true });
     assert.equal(ask(definition('app', { type: 'stdio', command: 'node', args: [], env: {} }, { scope: 'workspace' })).where, 'workspace settings');
+    assert.equal(ask(definition('app', { type: 'stdio', command: 'node', args: [], env: {} }, { scope: 'folder' })).where, "settings of folder ''", 'a folder server without its folder');
   });
 
   it('lists every env name, every name the env file sets, and every variable taken from the environment', () => {
@@ -73,6 +74,15 @@ describe('Consent dialog paths: finer rules', () => {
   it('reads a single-dash flag with a path, and a path that climbs above its start', () => {
     assert.equal(readablePath('-o=./a/../b.js', 'linux'), '-o=./b.js');
     assert.equal(readablePath('../a/./b', 'linux'), '../a/b');
+  });
+
+  it('normalizes a path whose only dot segment is its start or its end', () => {
+    assert.equal(readablePath('.//server.js', 'linux'), './server.js');
+    assert.equal(readablePath('/srv/app/..', 'linux'), '/srv');
+  });
+
+  it('leaves a flag whose value runs over a line break as it is (the question writes it out)', () => {
+    assert.equal(readablePath('--a=./p/../q\nz', 'linux'), '--a=./p/../q\nz');
   });
 
   it('reads a flag only at the start of the word', () => {
