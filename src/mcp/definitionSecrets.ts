@@ -1,7 +1,7 @@
 // Which values of a server's configuration the session masks besides the inputs the user typed: the
 // configuration itself says which are, or may be, credentials. Used for every start (mcp/openConnection.ts)
 // and from the moment a session exists (sessionLifecycle.ts).
-import { credentialArgValues, isHarmlessHeader, isSecretName } from './redact';
+import { credentialArgValues, isHarmlessHeader, isSecretName, urlCredentials } from './redact';
 import type { ServerDefinition } from './serverDefinition';
 
 /** Below this length a value from the configuration is not masked (it would hide ordinary words and numbers). */
@@ -27,12 +27,8 @@ export function definitionSecrets(definition: ServerDefinition): string[] {
       if (isHarmlessHeader(name) || (!scheme && !isSecretName(name))) continue;
       values.push(value, value.slice(scheme?.[0].length ?? 0));
     }
-    try {
-      const url = new URL(t.url);
-      values.push(decodeURIComponent(url.password), ...[...url.searchParams].filter(([name]) => isSecretName(name)).map(([, value]) => value));
-    } catch {
-      // Not a URL yet (an `${input:…}` in it): its inputs are masked once known.
-    }
+    // Not a URL yet (an `${input:…}` in it): nothing; its inputs are masked once known.
+    values.push(...urlCredentials(t.url));
   }
   return [...new Set(values.filter((v) => v.length >= MIN_DERIVED_SECRET))];
 }

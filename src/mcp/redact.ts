@@ -63,9 +63,11 @@ export function redactKnownUrls(text: string, urls: readonly string[]): string {
   return out;
 }
 
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>|]+/gi;
+
 /** Every URL inside `text` passed through redactUrl (for command lines and messages). */
 export function redactUrlsIn(text: string): string {
-  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>|]+/gi, (url) => redactUrl(url));
+  return text.replace(URL_IN_TEXT, (url) => redactUrl(url));
 }
 
 /** Words that make a flag, a variable or a header name a credential's: `--api-key`, `GITHUB_TOKEN`, `X-Auth-Token`. */
@@ -82,73 +84,101 @@ export function isSecretName(name: string): boolean {
 const HEADER_FLAGS = new Set(['-H', '--header', '--headers']);
 const ENV_FLAGS = new Set(['-e', '--env', '--set-env', '--env-var']);
 
+/** Receives each value a redaction hides, so that what the command line hides is also masked wherever it is repeated. */
+type Found = (value: string) => void;
+const ignore: Found = () => undefined;
+
+/** `***` in place of `value`, which `found` is told. */
+function hide(value: string, found: Found): string {
+  found(value);
+  return '***';
+}
+
 /**
  * Command-line arguments fit for a log: the values of credential flags (`--token X`, `--api-key=X`,
  * `--pat X`, `--bearer X`, `-t X`), of credential headers (`--header "Authorization: …"`, `-H "X-Api-Key: …"`),
  * of environment assignments (`-e NAME=value`, `--env NAME=value`), of bare `token=…` assignments, and of
  * credential spellings inside one argument (a shell `-c` script) masked; URLs without user info or query.
  */
-export function redactArgs(args: readonly string[]): string[] {
+export function redactArgs(args: readonly string[], found: Found = ignore): string[] {
   return args.map((arg, i) => {
-    const previous = i > 0 ? args[i - 1]! : undefined;
+    const previous = args[i - 1];
     if (previous !== undefined && !previous.includes('=')) {
-      if (HEADER_FLAGS.has(previous)) return redactHeaderLine(arg);
-      if (ENV_FLAGS.has(previous)) return redactAssignment(arg, true);
-      if (previous.startsWith('-') && isSecretName(previous) && !arg.startsWith('-')) return '***';
+      if (HEADER_FLAGS.has(previous)) return redactHeaderLine(arg, found);
+      if (ENV_FLAGS.has(previous)) return redactAssignment(arg, true, found);
+      if (previous.startsWith('-') && isSecretName(previous) && !arg.startsWith('-')) return hide(arg, found);
     }
     const eq = arg.indexOf('=');
     if (arg.startsWith('-') && eq > 0) {
       const flag = arg.slice(0, eq);
       const value = arg.slice(eq + 1);
-      if (HEADER_FLAGS.has(flag)) return `${flag}=${redactHeaderLine(value)}`;
-      if (ENV_FLAGS.has(flag)) return `${flag}=${redactAssignment(value, true)}`;
-      if (isSecretName(flag)) return `${flag}=***`;
+      if (HEADER_FLAGS.has(flag)) return `${flag}=${redactHeaderLine(value, found)}`;
+      if (ENV_FLAGS.has(flag)) return `${flag}=${redactAssignment(value, true, found)}`;
+      if (isSecretName(flag)) return `${flag}=${hide(value, found)}`;
     }
-    return redactCredentialText(redactAssignment(arg, false));
+    return redactCredentialText(redactAssignment(arg, false, found), found);
   });
 }
 
-/** The values redactArgs masks (`--token X` → X, `-e NAME=X` → X, `-H "X-Api-Key: X"` → X): secrets to mask in any text. */
+/**
+ * The values redactArgs hides (`--token X` → X, `-e NAME=X` → X, `-H "X-Api-Key: X"` → X, the same inside
+ * a shell script, a URL's password and `?token=` values): secrets to mask in any text. Taken from the
+ * redaction itself, so that every value the command line hides is known, however it was spelled.
+ */
 export function credentialArgValues(args: readonly string[]): string[] {
-  const redacted = redactArgs(args);
-  return args.flatMap((arg, i) => {
-    const shown = redacted[i]!;
-    if (shown === arg) return [];
-    if (shown === '***') return [arg];
-    if (/:\s(?:(?:Bearer|Basic|Token)\s)?\*\*\*$/i.test(shown)) return [arg.slice(arg.indexOf(':') + 1).trim().replace(/^(Bearer|Basic|Token)\s+/i, '')];
-    if (shown.endsWith('=***')) return [arg.slice(arg.lastIndexOf('=') + 1)];
+  const values = new Set<string>();
+  // Not what an earlier step already masked (`***`), nor blanks (`TOKEN= `), which would mask every run of spaces.
+  redactArgs(args, (value) => value !== '***' && value.trim() && values.add(value));
+  return [...values];
+}
+
+/**
+ * A URL's credentials: its password (empty when it has none) and the values of credential query parameters
+ * (`?token=…`). None when it is not a URL. Callers drop values too short to mask.
+ */
+export function urlCredentials(url: string): string[] {
+  try {
+    const parsed = new URL(url);
+    return [decodeURIComponent(parsed.password), ...[...parsed.searchParams].filter(([name]) => isSecretName(name)).map(([, value]) => value)];
+  } catch {
     return [];
-  });
+  }
 }
 
 /** `NAME=value` with the value masked: always (`-e NAME=value`), or when NAME names a credential (`token=…`). */
-function redactAssignment(text: string, always: boolean): string {
-  const match = /^([A-Za-z_][\w.-]*)=(.+)$/s.exec(text);
+function redactAssignment(text: string, always: boolean, found: Found): string {
+  const match = /^([A-Za-z_][\w.-]*)=(.+)/s.exec(text);
   if (!match || (!always && !isSecretName(match[1]!))) return text;
-  return `${match[1]}=***`;
+  // In a bare argument the value may run on (`TOKEN=x ./run`): its first word is the value too.
+  found(match[2]!.trim().split(/\s/)[0]!);
+  return `${match[1]}=${hide(match[2]!, found)}`;
 }
 
 /** `Name: value` as a header flag gives it: the value masked unless the header is harmless. */
-function redactHeaderLine(text: string): string {
+function redactHeaderLine(text: string, found: Found): string {
   const colon = text.indexOf(':');
   if (colon <= 0) return text;
   const name = text.slice(0, colon).trim();
-  return HARMLESS_HEADERS.has(name.toLowerCase()) ? text : `${text.slice(0, colon)}: ${redactValue(text.slice(colon + 1).trim())}`;
+  return HARMLESS_HEADERS.has(name.toLowerCase()) ? text : `${text.slice(0, colon)}: ${redactValue(text.slice(colon + 1).trim(), found)}`;
 }
 
 /**
  * Credential spellings inside free text (an argument that is a whole shell script): `Authorization: Bearer x`,
  * `X-Api-Key: x`, `--token x`, `--token=x`, `token=x`. Then URLs lose user info and query.
  */
-export function redactCredentialText(text: string): string {
-  return redactUrlsIn(
-    text
-      .replace(/\b([\w-]+)(\s*:\s*)((?:Bearer|Basic|Token)\s+)?([^\s'"]+)/gi, (all, name: string, sep: string, scheme: string | undefined) =>
-        isSecretName(name) && !/^https?$/i.test(name) ? `${name}${sep}${scheme ?? ''}***` : all,
-      )
-      .replace(/(^|\s)(--?[\w-]+)(=|\s+)([^\s'"-][^\s'"]*)/g, (all, lead: string, flag: string, sep: string) => (isSecretName(flag) ? `${lead}${flag}${sep}***` : all))
-      .replace(/(^|[\s;&?'"])([A-Za-z_][\w-]*)=([^\s'"&;]+)/g, (all, lead: string, name: string) => (isSecretName(name) ? `${lead}${name}=***` : all)),
-  );
+function redactCredentialText(text: string, found: Found): string {
+  const masked = text
+    .replace(/\b([\w-]+)(\s*:\s*)((?:Bearer|Basic|Token)\s+)?([^\s'"]+)/gi, (all, name: string, sep: string, scheme: string | undefined, value: string) =>
+      isSecretName(name) ? `${name}${sep}${scheme ?? ''}${hide(value, found)}` : all,
+    )
+    .replace(/(^|\s)(--?[\w-]+)(=|\s+)([^\s'"-][^\s'"]*)/g, (all, lead: string, flag: string, sep: string, value: string) =>
+      isSecretName(flag) ? `${lead}${flag}${sep}${hide(value, found)}` : all,
+    )
+    .replace(/(^|[\s;&?'"])([A-Za-z_][\w-]*)=([^\s'"&;]+)/g, (all, lead: string, name: string, value: string) =>
+      isSecretName(name) ? `${lead}${name}=${hide(value, found)}` : all,
+    );
+  for (const [url] of masked.matchAll(URL_IN_TEXT)) urlCredentials(url).forEach(found);
+  return redactUrlsIn(masked);
 }
 
 /**
@@ -163,7 +193,7 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   return secretPatterns(secrets).reduce((out, pattern) => out.replace(pattern, '***'), text);
 }
 
-function redactValue(value: string): string {
+function redactValue(value: string, found: Found = ignore): string {
   const scheme = /^(Bearer|Basic|Token)\s+/i.exec(value);
-  return scheme ? `${scheme[1]} ***` : '***';
+  return scheme ? `${scheme[1]} ${hide(value.slice(scheme[0].length), found)}` : hide(value, found);
 }

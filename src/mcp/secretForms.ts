@@ -74,7 +74,7 @@ export function textForms(secret: string): string[] {
  * contains the secret, such as `Basic base64(user:secret)`. Too short a secret has no such core.
  */
 export function base64Cores(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
+  const bytes = Buffer.from(secret);
   const cores: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');

@@ -26,6 +26,12 @@ describe('safeMarkdown: fences', () => {
   });
 });
 
+describe('safeMarkdown: line breaks', () => {
+  it('takes a lone carriage return as a line break, so a fence opened after one is closed too', () => {
+    assert.equal(safeMarkdown('text\r```\r<b>'), 'text\n```\n<b>\n```');
+  });
+});
+
 describe('safeMarkdown: code spans', () => {
   it('keeps code spans as written and escapes what is around them', () => {
     assert.deepEqual(md('`<b>` <i>'), ['`<b>` &lt;i>'], 'a span at the start of the line');
@@ -48,12 +54,34 @@ describe('safeMarkdown: command links the parser does not see', () => {
     assert.deepEqual(md('see [a](command:x and [b](command:y'), ['see [a](#command:x and [b](#command:y'], 'every one on the line');
   });
 
+  it('defuses a command reference definition the parser does not take, with or without spaces or an angle bracket', () => {
+    assert.deepEqual(md('  [ab]: < Command:x'), ['  [ab]: &lt; #command:x'], 'indented');
+    assert.deepEqual(md('[ab]:< Command:x'), ['[ab]:&lt; #command:x'], 'no space after the colon');
+    assert.deepEqual(md('[ab]: command:x "t'), ['[ab]: #command:x "t'], 'no angle bracket (an unclosed title)');
+    assert.deepEqual(md('[ab]: <command:x'), ['[ab]: &lt;#command:x'], 'no space after the angle bracket');
+  });
+
+  it('leaves text between a link and a later command: alone (it is not the link target)', () => {
+    assert.deepEqual(md('[a](docs command:x'), ['[a](docs command:x']);
+  });
+
   it('defuses a command reference definition, however it is spaced', () => {
     // A definition the parser sees is shown as literal text (issue 24: no definition reaches another block).
     assert.deepEqual(md('[r]:command:x'), ['\\[r\\]&#58;command&#58;x']);
     assert.deepEqual(md('  [my ref]:   <command:x>'), ['  \\[my ref\\]&#58; &lt;command&#58;x&gt;']);
     assert.deepEqual(md('[ab]: < Command:x'), ['[ab]: &lt; #command:x']);
     assert.deepEqual(md('text [r]: command:x'), ['text [r]: command:x'], 'not a definition when it does not start the line');
+  });
+});
+
+describe('safeMarkdown: reference definitions shown as text', () => {
+  it('shows a definition inside a quote, and one right after a code block, as literal text', () => {
+    assert.deepEqual(md('> [x]: https://evil.example/steal', '> quoted'), ['&gt; \\[x\\]&#58; https&#58;//evil\\.example/steal', '> quoted']);
+    assert.deepEqual(md('```', 'code', '```', '[x]: https://evil.example/s'), ['```', 'code', '```', '\\[x\\]&#58; https&#58;//evil\\.example/s']);
+  });
+
+  it('leaves bare quote and list markers alone beside a definition', () => {
+    assert.deepEqual(md('[x]: https://evil.example/s', '', '>', '- ', '1. '), ['\\[x\\]&#58; https&#58;//evil\\.example/s', '', '>', '- ', '1. ']);
   });
 });
 

@@ -50,3 +50,9 @@ describe('server entry messages', () => {
     assert.deepEqual(validateServerName(' a '), []);
   });
 });
+
+describe('server settings: unknown keys deep inside', () => {
+  it('names the full path of an unknown key two objects deep', () => {
+    assert.deepEqual(parseServerEntry('s', { command: 'x', dev: { debug: { type: 'node', bogus: 1 } } }), { ok: false, errors: ['mcpClient.servers.s.dev.debug.bogus: unknown setting'] });
+  });
+});

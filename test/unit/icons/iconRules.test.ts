@@ -83,3 +83,10 @@ describe('icon rules', () => {
     });
   });
 });
+
+describe('icon choice: ties', () => {
+  it("keeps the server's order among icons of the same theme and size", () => {
+    const icons = ['1', '2', '3'].map((n) => ({ src: `https://x.example/${n}.png`, sizes: ['16x16'] }));
+    assert.deepEqual(chooseIcons(icons).light.map((i) => i.src), ['https://x.example/1.png', 'https://x.example/2.png', 'https://x.example/3.png']);
+  });
+});

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { catalogKey } from '../../../src/mcp/catalogStore';
 import { eraKey } from '../../../src/mcp/eraMemory';
-import { definitionKey, describeTransport, startTimeoutOf, type ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { canonicalJson, definitionKey, describeTransport, startTimeoutOf, type ServerDefinition } from '../../../src/mcp/serverDefinition';
 
 const local: ServerDefinition = {
   name: 'files',
@@ -87,5 +87,12 @@ describe('server definitions', () => {
     assert.equal(startTimeoutOf({ ...remote, timeoutMs: 120_000 }), 30_000);
     assert.equal(startTimeoutOf({ ...remote, timeoutMs: 5000 }), 5000);
     assert.equal(startTimeoutOf({ ...remote, timeoutMs: 5000, startTimeoutMs: 90_000 }), 90_000);
+  });
+});
+
+describe('canonical JSON of a definition', () => {
+  it('gives the same text whatever order the keys were written in, at every depth', () => {
+    assert.equal(canonicalJson({ b: 1, a: { d: 2, c: [{ f: 3, e: 4 }] } }), '{"a":{"c":[{"e":4,"f":3}],"d":2},"b":1}');
+    assert.equal(canonicalJson({ z: 1, y: 2, x: 3, w: 4 }), canonicalJson({ w: 4, x: 3, y: 2, z: 1 }));
   });
 });

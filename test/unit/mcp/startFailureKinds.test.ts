@@ -2,6 +2,8 @@
 // refused sign-in, a version mismatch, an invalid URL, a killed process or a slow start each get their
 // own sentence and class (a permanent failure waits for the user; a passing one is retried).
 import * as assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
 import { classifyStartFailure, speaksOurs, StartFailure } from '../../../src/mcp/startFailure';
 
@@ -94,6 +96,25 @@ describe('start failures: what kind, and what the user reads', () => {
     assert.notEqual(classifyStartFailure(notSpawn, context).kind, 'command-not-found', 'a file missing elsewhere is not the command');
     const noSyscall = Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     assert.notEqual(classifyStartFailure(noSyscall, context).kind, 'command-not-found');
+  });
+
+  it('calls a command that cannot be run (EACCES, ENOTDIR) an invalid configuration, not retried', () => {
+    const denied = Object.assign(new Error('spawn /srv/tool EACCES'), { code: 'EACCES', syscall: 'spawn /srv/tool' });
+    const failure = classifyStartFailure(denied, { ...context, command: '/srv/tool' });
+    assert.equal(failure.message, 'Invalid configuration: cannot run /srv/tool (spawn /srv/tool EACCES)');
+    assert.equal(failure.retryable, false);
+    assert.equal(classifyStartFailure(Object.assign(new Error('spawn ENOTDIR'), { code: 'ENOTDIR' }), context).message, 'Invalid configuration: cannot run  (spawn ENOTDIR)');
+  });
+
+  it('names no command when neither the configuration nor Node names one', () => {
+    const missing = Object.assign(new Error('spawn ENOENT'), { code: 'ENOENT', syscall: 'spawn' });
+    assert.equal(classifyStartFailure(missing, context).message, 'Command not found:  (check the command and PATH)');
+  });
+
+  it('calls a missing command missing when the working directory exists', () => {
+    const missing = Object.assign(new Error('spawn nodee ENOENT'), { code: 'ENOENT', syscall: 'spawn nodee', path: 'nodee' });
+    assert.equal(classifyStartFailure(missing, { ...context, command: 'nodee', cwd: tmpdir() }).kind, 'command-not-found');
+    assert.equal(classifyStartFailure(missing, { ...context, command: 'nodee', cwd: join(tmpdir(), 'no-such-dir-4711') }).kind, 'invalid-configuration');
   });
 
   it('passes a failure already classified through as it is', () => {

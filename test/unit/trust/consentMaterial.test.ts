@@ -110,3 +110,10 @@ describe('the hash of answers given before the whole-definition question', () =>
     assert.equal(hashes.size, 3);
   });
 });
+
+describe('consent material: odd values', () => {
+  it('takes a null setting as a value of its own, without failing', () => {
+    const d = { ...definition('n', { type: 'stdio', command: 'node', args: [], env: {} }), oauth: null } as unknown as LoadedDefinition;
+    assert.ok(consentMaterial(d).some(([path, value]) => path === 'oauth' && value === 'null'), JSON.stringify(consentMaterial(d)));
+  });
+});

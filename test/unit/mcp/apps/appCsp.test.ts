@@ -71,6 +71,12 @@ describe('MCP Apps: Content-Security-Policy', () => {
     assert.ok(!policy.includes('unsafe-eval') && !/\s\*(\s|;|$)/.test(policy) && !policy.includes('javascript'), policy);
   });
 
+  it('refuses a wildcard over an address-like name (a numeric last label), and keeps one whose last label only holds a digit', () => {
+    const csp = sanitizeCsp({ connectDomains: ['https://*.mcp.local.12', 'https://*.10.0.10', 'https://*.example.x1', 'https://*.example.1x'] });
+    assert.deepEqual(csp.connect, ['https://*.example.x1', 'https://*.example.1x']);
+    assert.deepEqual(csp.rejected, ['connectDomains: "https://*.mcp.local.12"', 'connectDomains: "https://*.10.0.10"']);
+  });
+
   it('refuses a wildcard as wide as a top-level domain or a shared suffix, and keeps one under a real domain', () => {
     const csp = sanitizeCsp({
       connectDomains: ['https://*.com', 'https://*.co.uk', 'wss://*.github.io', 'https://*.io:443', 'http://*.1', 'https://*.example.com', 'https://*.api.example.co.uk'],
@@ -165,8 +171,25 @@ describe("MCP Apps: frame domains that would reach VS Code's own origin", () => 
     assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:*', 'http://127.0.0.1:8080', 'https://127.0.0.1:8080/path'], origins), ['http://127.0.0.1:*', 'http://127.0.0.1:8080', 'https://127.0.0.1:8080/path']);
     assert.deepEqual(frameDomainsReaching(['https://*.example.com', 'http://vscode.example.com'], origins), ['https://*.example.com', 'http://vscode.example.com']);
   });
+  it('matches a frame domain without a port to the default port of either http scheme, in any case', () => {
+    assert.deepEqual(frameDomainsReaching(['https://vscode.example.com'], ['http://vscode.example.com']), ['https://vscode.example.com'], 'http on port 80');
+    assert.deepEqual(frameDomainsReaching(['HTTPS://VSCODE.example.com'], ['https://vscode.example.com']), ['HTTPS://VSCODE.example.com']);
+  });
+
+  it('does not match a frame domain to an origin on another, non-default port', () => {
+    assert.deepEqual(frameDomainsReaching(['https://vscode.example.com'], ['https://vscode.example.com:8443']), []);
+    assert.deepEqual(frameDomainsReaching(['https://vscode.example.com:8443'], ['https://vscode.example.com']), []);
+  });
+
   it('leaves other origins, other ports and other schemes alone', () => {
     assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:9090', 'https://www.youtube.com', 'https://*.vscode.example.com', 'ws://127.0.0.1:8080'], origins), []);
     assert.deepEqual(frameDomainsReaching(['http://127.0.0.1:*'], ['vscode-webview://abc123', 'null', 'not a url']), []);
+  });
+});
+
+describe('MCP Apps: the app document without a theme', () => {
+  it('puts only the WebRTC removal before the app, when no theme is given', () => {
+    const resource = { uri: 'ui://x/app.html', html: '<p>app</p>', csp: sanitizeCsp(undefined), permissions: {} };
+    assert.ok(appSandbox(resource).html.endsWith(`<script>${NO_WEBRTC_SCRIPT}</script><p>app</p>`), appSandbox(resource).html.slice(-200));
   });
 });

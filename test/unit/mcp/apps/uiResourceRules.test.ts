@@ -38,6 +38,24 @@ describe('MCP Apps: UI resource rules', () => {
     assert.equal(withUi({ prefersBorder: true }).prefersBorder, true);
   });
 
+  it('decodes the blob when a content carries a text that is not a string', () => {
+    const odd = { uri: URI, mimeType: MIME, text: 42, blob: Buffer.from('<p>from blob</p>').toString('base64') } as unknown as ReadResourceResult['contents'][number];
+    assert.equal(uiResourceFromRead(URI, { contents: [odd] }).html, '<p>from blob</p>');
+  });
+
+  it("does not ask the listing when the app's content carries `_meta.ui`, whatever the other contents hold", async () => {
+    let listed = 0;
+    const read: ReadResourceResult = {
+      contents: [
+        { uri: URI, mimeType: MIME, text: '<p>app</p>', _meta: { ui: { prefersBorder: true } } },
+        { uri: 'ui://example/other.html', mimeType: MIME, text: 'x' },
+      ],
+    };
+    const server = { readResource: async () => read, listResources: async () => (listed++, []) };
+    assert.equal((await readUiResource(server, URI)).prefersBorder, true);
+    assert.equal(listed, 0);
+  });
+
   it("prefers the content's `_meta.ui` over the listing's", () => {
     const read: ReadResourceResult = { contents: [{ uri: URI, mimeType: MIME, text: 'x', _meta: { ui: { prefersBorder: true } } }] };
     assert.equal(uiResourceFromRead(URI, read, { _meta: { ui: { prefersBorder: false } } }).prefersBorder, true);
