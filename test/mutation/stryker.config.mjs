@@ -89,8 +89,9 @@ export default {
     require: ['test/mutation/rootHooks.cjs'],
   },
   mutate: scope,
-  // Two mutants at a time at most: the machine has 2 cores and is shared.
-  concurrency: 2,
+  // Two mutants at a time at most: the machine has 2 cores and is shared. MCP_MUTATION_CONCURRENCY=1
+  // runs one at a time, for a machine that is busy with something else (a benchmark, another run).
+  concurrency: Number(process.env.MCP_MUTATION_CONCURRENCY) || 2,
   // A test runner process is restarted after this many mutants, so fixture servers a mutant left behind
   // and grown heaps do not pile up over an hour's run.
   maxTestRunnerReuse: 50,
