@@ -6,7 +6,7 @@ import { JSON_RPC_NAMES } from './jsonRpcErrors';
 
 export function describeSdkError(error: unknown): string {
   if (error instanceof SdkHttpError) {
-    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${jsonRpcErrorIn((error.data as { text?: string } | undefined)?.text) ?? error.message}`;
+    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}: ${jsonRpcErrorIn((error.data as { text?: string }).text) ?? error.message}`;
   }
   if (error instanceof SdkError) {
     // The SDK reports a request the caller aborted with the timeout code and an AbortError message.
@@ -23,11 +23,12 @@ export function describeSdkError(error: unknown): string {
 
 /** A JSON-RPC error body's message ("Session not found"), rather than the SDK's "Error POSTing to endpoint: {…}". */
 function jsonRpcErrorIn(body: string | undefined): string | undefined {
-  if (!body?.trimStart().startsWith('{')) return undefined;
+  let message: unknown;
   try {
-    const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
-    return typeof message === 'string' && message ? message : undefined;
+    // Anything that is not a JSON object with an error member throws here: no JSON-RPC error, then.
+    message = (JSON.parse(body ?? '') as { error: { message: unknown } }).error.message;
   } catch {
-    return undefined;
+    // The SDK's own text is shown.
   }
+  return typeof message === 'string' && message ? message : undefined;
 }

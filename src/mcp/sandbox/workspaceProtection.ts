@@ -7,34 +7,22 @@
 // So the launcher gives the runtime the server's own folder as its working directory, and protects the
 // workspace folders here: every one of these that exists is made read-only, and `.vscode`, which VS Code
 // itself creates and which matters most here (tasks, settings), is created as an empty folder first.
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-
-const FILES = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.ripgreprc', '.mcp.json', '.git/config', '.git/hooks'];
-const FOLDERS = ['.vscode', '.idea', '.claude/commands', '.claude/agents'];
 
 /** The paths inside `roots` to deny writes to; creates `<root>/.vscode` where it is missing. */
 export function protectedInside(roots: readonly string[]): string[] {
+  const files = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.ripgreprc', '.mcp.json', '.git/config', '.git/hooks'];
+  const folders = ['.vscode', '.idea', '.claude/commands', '.claude/agents'];
   const denied: string[] = [];
   for (const root of roots) {
-    if (!isDirectory(root)) continue;
-    const vscode = join(root, '.vscode');
-    if (!existsSync(vscode)) {
-      try {
-        mkdirSync(vscode);
-      } catch {
-        // A read-only folder: nothing can create it, the server included.
-      }
+    try {
+      mkdirSync(join(root, '.vscode'));
+    } catch {
+      // There already, or nothing can be created: the root is missing, no folder, or read-only (for the
+      // server too).
     }
-    for (const name of [...FOLDERS, ...FILES]) if (existsSync(join(root, name))) denied.push(join(root, name));
+    for (const name of [...folders, ...files]) if (existsSync(join(root, name))) denied.push(join(root, name));
   }
   return denied;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -49,9 +49,14 @@ export function skillName(skill: Skill): string {
 /** Says what a failed check means for the person looking at it. */
 export function describeSkillFailure(error: unknown): string {
   if (error instanceof SkillVerificationError) {
-    const what = { size: 'its size', digest: 'its digest', frontmatter: 'its frontmatter', unlisted: 'it is not listed in the skill' }[error.reason];
+    const what = {
+      size: "its size does not match the skill's entry",
+      digest: "its digest does not match the skill's entry",
+      frontmatter: "its frontmatter does not match the skill's entry",
+      unlisted: "the skill's entry does not list it",
+    }[error.reason];
     const details = error.differences.some((d) => !error.message.includes(d)) ? ` (${error.differences.join('; ')})` : '';
-    return `${error.uri} was refused: ${what} does not match the skill's entry. ${error.message}${details}`;
+    return `${error.uri} was refused: ${what}. ${error.message}${details}`;
   }
   return (error as Error)?.message ?? String(error);
 }
@@ -73,11 +78,6 @@ export class ServerSkills {
     if (!this.supported) return { skills: [], invalid: [] };
     const listing = await this.skills.list(undefined, options);
     return { skills: listing.skills, invalid: listing.invalid.map((i) => `${i.uri ?? `entry ${i.index}`}: ${i.reason}`) };
-  }
-
-  /** The skill named by its SKILL.md URI (skills/get). */
-  async get(uri: string, options?: RequestOptions): Promise<Skill> {
-    return (await this.skills.get(uri, options)).skill;
   }
 
   /**

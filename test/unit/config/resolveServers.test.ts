@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ResolveContext, resolveServers, type ServerSource } from '../../../src/config/resolveServers';
 import { loadDefinition, MAX_ENV_FILE_BYTES } from '../../../src/mcp/envFile';
+import { LocalFileError } from '../../../src/mcp/localFile';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import type { ConfiguredServer } from '../../../src/mcp/sessionManager';
 
@@ -180,6 +181,10 @@ describe('resolveServers', () => {
       const def = definitionOf(only(resolveServers([user({ s: { command: 'x', envFile: missing } })], ctx)));
       assert.deepEqual(def.transport.type === 'stdio' && def.transport.envFile, { path: missing, unset: [] });
       await assert.rejects(loadDefinition(def), { message: `Not started: the env file of 's' ("envFile"): cannot read ${missing} (file not found).`, code: 'MCP_LOCAL_FILE' });
+      // Named, with the read's own error kept as its cause.
+      const error = await loadDefinition(def).then(() => undefined, (e: Error) => e);
+      assert.equal(error?.name, 'EnvFileError');
+      assert.ok(error?.cause instanceof LocalFileError);
     });
 
     it('refuses a device, a FIFO, a /proc file and a file over 1 MB at once, saying why', async function () {

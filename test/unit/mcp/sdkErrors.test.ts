@@ -19,6 +19,9 @@ describe('error lines', () => {
     assert.equal(describeSdkError(http(502, 'Bad Gateway', '{"error":{"message":""}}')), 'HTTP 502 Bad Gateway: Error POSTing to endpoint: {"error":{"message":""}}');
     assert.equal(describeSdkError(http(502, 'Bad Gateway', '{"error":{"message":42}}')), 'HTTP 502 Bad Gateway: Error POSTing to endpoint: {"error":{"message":42}}');
     assert.equal(describeSdkError(http(503, 'Service Unavailable')), 'HTTP 503 Service Unavailable: Error POSTing to endpoint: ');
+    for (const body of ['null', '[{"error":{"message":"x"}}]', '"text"', '{}', '{"error":null}']) {
+      assert.equal(describeSdkError(http(500, 'Internal Server Error', body)), `HTTP 500 Internal Server Error: Error POSTing to endpoint: ${body}`, body);
+    }
   });
 
   it('tells a timeout from a cancellation', () => {
@@ -26,6 +29,7 @@ describe('error lines', () => {
     assert.equal(describeSdkError(new SdkError(SdkErrorCode.RequestTimeout, 'AbortError: This operation was aborted')), 'cancelled');
     assert.equal(describeSdkError(new SdkError(SdkErrorCode.RequestTimeout, 'The operation was aborted')), 'cancelled');
     assert.equal(describeSdkError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')), 'Connection closed');
+    assert.equal(describeSdkError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection aborted by the server')), 'Connection aborted by the server', 'only a timeout can be a cancellation');
   });
 
   it('names the JSON-RPC error codes a user can act on', () => {

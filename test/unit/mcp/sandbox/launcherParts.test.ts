@@ -44,4 +44,18 @@ describe('Sandbox launcher parts (issue 28)', () => {
     assert.ok(!inner.includes('secret'), 'secrets stay out of command lines');
     assert.equal(shellQuote("a'b"), `'a'\\''b'`);
   });
+
+  it("gives the wrapper chain the launcher's own PATH, and sets back inside only names a shell can assign", () => {
+    assert.equal(outerEnvironment({ PATH: '/evil' }).PATH, process.env.PATH ?? '', "the launcher's PATH by default");
+    const path = process.env.PATH;
+    delete process.env.PATH;
+    try {
+      assert.equal(outerEnvironment({ PATH: '/evil' }).PATH, '', 'none at all when the launcher has none');
+    } finally {
+      process.env.PATH = path;
+    }
+    const env = { 'BASH_FUNC_%%x': '() { :; }', LD_PRELOAD: '/x.so', HOME: '/h' };
+    assert.equal(innerCommand({ command: 'node', args: ['s.js'], env }), "exec env LD_PRELOAD='/x.so' 'node' 's.js'", 'a name with other characters is not set back; nothing runs before the server');
+    assert.equal(innerCommand({ command: 'node', args: [], env: {} }), "exec 'node'");
+  });
 });

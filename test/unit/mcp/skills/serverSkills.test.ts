@@ -2,6 +2,7 @@
 // listing reads no file; loading reads SKILL.md first and the other files only after it passed; a file
 // that does not match its entry is refused with a sentence that says which check failed.
 import * as assert from 'node:assert/strict';
+import { SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
 import { describeSkillFailure, skillName, SkillLoadError } from '../../../../src/mcp/skills/serverSkills';
 import { definition, sessionForSuite, stdio, textOf } from '../../helpers';
 
@@ -47,6 +48,16 @@ describe('server skills', function () {
     const error = await session().loadSkill(skill).then(() => undefined, (e: unknown) => e);
     assert.match(String((error as Error).message), /The skill 'impostor' was not loaded: skill:\/\/impostor\/SKILL\.md was refused: its frontmatter does not match the skill's entry\./);
     assert.deepEqual((await reads()).slice(before), ['skill://impostor/SKILL.md']);
+    const load = (error as Error).cause;
+    assert.ok(load instanceof SkillLoadError && load.cause instanceof SkillVerificationError, 'the check that failed is kept as the cause');
+  });
+
+  it('reads the files from the server at every load, never from a cache', async () => {
+    const skill = (await session().listSkills()).skills.find((s) => skillName(s) === 'pdf-forms')!;
+    await session().loadSkill(skill);
+    const before = (await reads()).length;
+    await session().loadSkill(skill);
+    assert.deepEqual((await reads()).slice(before), ['skill://pdf-forms/SKILL.md', 'skill://pdf-forms/references/FORMS.md']);
   });
 
   it("names a skill by its frontmatter, else by its folder", () => {
@@ -54,6 +65,22 @@ describe('server skills', function () {
     assert.equal(skillName({ uri: 'skill://x/pdf/SKILL.md', frontmatter: { name: '' } } as never), 'pdf');
     assert.equal(skillName({ uri: 'skill://x/pdf/skill.md' } as never), 'pdf');
     assert.equal(skillName({ uri: 'skill://x/notes.md', frontmatter: { name: 7 } } as never), 'notes.md');
+    assert.equal(skillName({ uri: 'skill://x/pdf/SKILL.md.orig' } as never), 'SKILL.md.orig', 'only a URI that ends in SKILL.md loses it');
+  });
+
+  it('says which check refused a file, with the differences its message does not already name', () => {
+    const uri = 'skill://a/references/x.md';
+    assert.equal(describeSkillFailure(new SkillVerificationError('size', uri, 'size 3, expected 4')), `${uri} was refused: its size does not match the skill's entry. size 3, expected 4`);
+    assert.equal(describeSkillFailure(new SkillVerificationError('unlisted', uri, 'not listed')), `${uri} was refused: the skill's entry does not list it. not listed`);
+    assert.equal(
+      describeSkillFailure(new SkillVerificationError('frontmatter', uri, 'frontmatter differs: name', ['name: a ≠ b', 'name'])),
+      `${uri} was refused: its frontmatter does not match the skill's entry. frontmatter differs: name (name: a ≠ b; name)`,
+    );
+    assert.equal(
+      describeSkillFailure(new SkillVerificationError('frontmatter', uri, 'frontmatter differs: name: a ≠ b', ['name: a ≠ b'])),
+      `${uri} was refused: its frontmatter does not match the skill's entry. frontmatter differs: name: a ≠ b`,
+      'no differences repeated',
+    );
   });
 
   it('describes other failures by their message', () => {

@@ -8,6 +8,7 @@ import type { ClientCapability } from '../../../../src/mcp/clientCapability';
 import { endpointKey } from '../../../../src/mcp/serverIdentity';
 import type { McpSession } from '../../../../src/mcp/session';
 import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
+import { getTask } from '../../../../src/mcp/tasks/taskWire';
 import { ToolTasks, type TaskInputRequest, type TrackedTask } from '../../../../src/mcp/tasks/toolTasks';
 import { until } from '../../../shared/until';
 import { definition, fixture, newSession, stdio, textOf } from '../../helpers';
@@ -65,6 +66,16 @@ for (const era of ['legacy', 'modern'] as const) {
       assert.ok(seen.includes('input_required'), `saw input_required (${seen.join(', ')})`);
       if (era === 'legacy') assert.ok(progressSeen.length > 0, 'task progress reached the tracker');
       assert.equal(tasks.list().length, 1);
+    });
+
+    it('reads a task as its era spells it: the ttl and the poll interval the server asks for', async () => {
+      const started = await tasks.start(session, await slowJob(), { steps: 3, ask: false });
+      assert.ok('task' in started);
+      const snapshot = await session.withClient('tasks/get', (client, options) => getTask(client, started.task.taskId, options));
+      assert.equal(snapshot.taskId, started.task.taskId);
+      assert.equal(snapshot.ttlMs, 600_000);
+      assert.equal(snapshot.pollIntervalMs, 200);
+      await tasks.whenEnded(started.task);
     });
 
     it('cancels a running task on the server', async () => {
