@@ -17,33 +17,65 @@ export interface HeldBack {
   action: string;
 }
 
-/** Why a configured server does not run (on purpose), or undefined when nothing holds it back. */
-export function heldBackOf(entry: ServerEntry): HeldBack | undefined {
+/**
+ * Why a configured server does not run (on purpose), as a kind; undefined when nothing holds it back. No
+ * words: the menus' context words need only the kind, for every row at every refresh of the view.
+ */
+export function heldBackKind(entry: ServerEntry): HeldBackKind | undefined {
   const definition = entry.session?.definition;
   const state = entry.session?.state;
   if (!definition || !state) return undefined;
-  if (definition.refusedBy) return { kind: 'refusedByPolicy', short: vscode.l10n.t('refused by policy'), action: vscode.l10n.t('Ask your administrator, or Open Settings to see the rule') };
-  if (definition.disabled) return { kind: 'disabledInSettings', short: vscode.l10n.t('disabled in settings'), action: vscode.l10n.t('Open Settings and remove "disabled": true') };
+  if (definition.refusedBy) return 'refusedByPolicy';
+  if (definition.disabled) return 'disabledInSettings';
   switch (definition.turnedOff) {
     case 'workspace':
-      return { kind: 'offHere', short: vscode.l10n.t('off in this workspace'), action: vscode.l10n.t('Turn On in This Workspace') };
+      return 'offHere';
     case 'everywhere':
-      return { kind: 'offEverywhere', short: vscode.l10n.t('off everywhere'), action: vscode.l10n.t('Turn On Everywhere') };
+      return 'offEverywhere';
     case 'new':
-      return { kind: 'offNew', short: vscode.l10n.t('new · off until turned on'), action: vscode.l10n.t('Turn On Everywhere') };
+      return 'offNew';
   }
-  if (definition.leftToVscode) return { kind: 'leftToVscode', short: vscode.l10n.t('left to VS Code'), action: vscode.l10n.t('Choose Who Runs the Servers of .vscode/mcp.json…') };
+  if (definition.leftToVscode) return 'leftToVscode';
   if (!SessionState.isHeldBack(state)) return undefined;
   switch (state.reason) {
     case UNTRUSTED_REASON:
-      return { kind: 'untrusted', short: vscode.l10n.t('untrusted workspace'), action: vscode.l10n.t('Manage Workspace Trust') };
+      return 'untrusted';
     case DENIED_REASON:
-      return { kind: 'declined', short: vscode.l10n.t('declined'), action: vscode.l10n.t('Start Server (asks again)') };
+      return 'declined';
     case DISMISSED_REASON:
     case CHANGED_REASON:
-      return { kind: 'waitingForConsent', short: vscode.l10n.t('waiting for approval'), action: vscode.l10n.t('Start Server (asks)') };
+      return 'waitingForConsent';
   }
   return undefined;
+}
+
+/** Why a configured server does not run (on purpose), in words, or undefined when nothing holds it back. */
+export function heldBackOf(entry: ServerEntry): HeldBack | undefined {
+  const kind = heldBackKind(entry);
+  return kind && { kind, ...heldBackWords(kind) };
+}
+
+function heldBackWords(kind: HeldBackKind): Omit<HeldBack, 'kind'> {
+  switch (kind) {
+    case 'refusedByPolicy':
+      return { short: vscode.l10n.t('refused by policy'), action: vscode.l10n.t('Ask your administrator, or Open Settings to see the rule') };
+    case 'disabledInSettings':
+      return { short: vscode.l10n.t('disabled in settings'), action: vscode.l10n.t('Open Settings and remove "disabled": true') };
+    case 'offHere':
+      return { short: vscode.l10n.t('off in this workspace'), action: vscode.l10n.t('Turn On in This Workspace') };
+    case 'offEverywhere':
+      return { short: vscode.l10n.t('off everywhere'), action: vscode.l10n.t('Turn On Everywhere') };
+    case 'offNew':
+      return { short: vscode.l10n.t('new · off until turned on'), action: vscode.l10n.t('Turn On Everywhere') };
+    case 'leftToVscode':
+      return { short: vscode.l10n.t('left to VS Code'), action: vscode.l10n.t('Choose Who Runs the Servers of .vscode/mcp.json…') };
+    case 'untrusted':
+      return { short: vscode.l10n.t('untrusted workspace'), action: vscode.l10n.t('Manage Workspace Trust') };
+    case 'declined':
+      return { short: vscode.l10n.t('declined'), action: vscode.l10n.t('Start Server (asks again)') };
+    case 'waitingForConsent':
+      return { short: vscode.l10n.t('waiting for approval'), action: vscode.l10n.t('Start Server (asks)') };
+  }
 }
 
 /** The context word of each kind, which the menus match on (package.json). */

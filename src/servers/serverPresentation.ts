@@ -9,7 +9,7 @@ import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../
 import { md, mdJoin, mdText, type ShownMarkdown } from '../common/shownMarkdown';
 import { shownTooltip } from '../common/shownUi';
 import { missingCommandReason } from '../trust/consentPolicy';
-import { heldBackOf } from './effectiveState';
+import { heldBackKind, heldBackOf } from './effectiveState';
 
 /** A session's state, or the configuration error that kept it from having one. */
 export type ServerState = SessionState | { kind: 'invalid'; message: string };
@@ -106,11 +106,13 @@ export function descriptionFor(entry: ServerEntry): string {
       return state.gaveUp ? vscode.l10n.t('error · gave up') : vscode.l10n.t('error');
     case 'invalid':
       return vscode.l10n.t('invalid configuration');
-    case 'stopped':
+    case 'stopped': {
       if (entry.deferred) return vscode.l10n.t('starts on first use');
       if (startProblem(entry)) return vscode.l10n.t('error · command not found');
-      if (heldBackOf(entry)) return heldBackOf(entry)!.short;
+      const held = heldBackOf(entry);
+      if (held) return held.short;
       return state.reason ? vscode.l10n.t('not started') : session?.definition.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('stopped');
+    }
   }
 }
 
@@ -182,12 +184,12 @@ export function contextValueFor(entry: ServerEntry): string {
   const words = ['mcpServer'];
   const state = stateOf(entry);
   if (state.kind === 'invalid') return words.join(' ');
-  const held = heldBackOf(entry);
+  const held = heldBackKind(entry);
   // A server turned off, refused or disabled has its own action instead of Start (effectiveState.ts).
-  const off = held && ['offHere', 'offEverywhere', 'offNew', 'refusedByPolicy', 'disabledInSettings'].includes(held.kind);
+  const off = held && ['offHere', 'offEverywhere', 'offNew', 'refusedByPolicy', 'disabledInSettings'].includes(held);
   if (SessionState.canStart(state) && !off) words.push('canStart');
-  if (held) words.push(held.kind);
-  if (off && held.kind !== 'refusedByPolicy' && held.kind !== 'disabledInSettings') words.push('turnedOff');
+  if (held) words.push(held);
+  if (off && held !== 'refusedByPolicy' && held !== 'disabledInSettings') words.push('turnedOff');
   else if (!off) words.push('canTurnOff');
   if (SessionState.canStop(state)) words.push('canStop');
   if (SessionState.canRestart(state)) words.push('canRestart');
