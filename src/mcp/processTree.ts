@@ -181,12 +181,15 @@ export interface ObservedProcess {
 
 /**
  * The processes whose parent is `parent` and whose program `wanted` accepts (this extension host's own children, for config/vscodeMcpJson.ts:
- * VS Code's MCP support starts its stdio servers from the extension host too). Linux reads /proc; macOS
- * asks `ps`; Windows tells nothing (an empty list).
+ * VS Code's MCP support starts its stdio servers from the extension host too), leaving out unread those
+ * `skip` names. Linux reads /proc; macOS asks `ps`; Windows tells nothing (an empty list).
  */
-export async function childrenOf(parent: number, wanted: (program: string) => boolean = () => true): Promise<ObservedProcess[]> {
+export async function childrenOf(parent: number, wanted: (program: string) => boolean = () => true, skip: (pid: number) => boolean = () => false): Promise<ObservedProcess[]> {
   if (process.platform === 'win32') return [];
-  const pids = process.platform === 'linux' && hasChildrenFiles() ? directChildren(parent) : [...(await parentMap())].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
+  const children = process.platform === 'linux' && hasChildrenFiles() ? directChildren(parent) : [...(await parentMap())].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
+  // Skipped before anything is read: reading the cmdline of a process that is exiting can wait on the
+  // kernel for as long as it takes to tear down (the servers being stopped, issue 30's stop profile).
+  const pids = children.filter((pid) => !skip(pid));
   if (process.platform !== 'linux') return commandLines(pids);
   return pids.flatMap((pid): ObservedProcess[] => {
     const cmdline = procFile(`/proc/${pid}/cmdline`);

@@ -98,7 +98,7 @@ function watchVscodeProcesses(sessions: SessionManager, reconcile: () => void): 
       // Only processes that could be a configured server (the same program): the extension host starts
       // others all the time (git, language servers), and they change nothing here.
       const commands = new Set(sessions.entries().flatMap((e) => (e.session?.definition.transport.type === 'stdio' ? [e.session.definition.transport.command] : [])));
-      const theirs = watching ? (await childrenOf(process.pid, (program) => commands.has(program))).filter((p) => !processReaper.isOurs(p.pid) && commands.has(p.argv?.[0] ?? p.commandLine.split(' ')[0]!)) : [];
+      const theirs = watching ? (await childrenOf(process.pid, (program) => commands.has(program), (pid) => processReaper.isOurs(pid))).filter((p) => commands.has(p.argv?.[0] ?? p.commandLine.split(' ')[0]!)) : [];
       const now = theirs.map((p) => `${p.pid} ${p.commandLine}`).sort().join('\n');
       if (now === seen) return;
       seen = now;

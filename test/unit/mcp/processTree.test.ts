@@ -88,5 +88,9 @@ describe('Process trees (Linux /proc)', function () {
     const unwanted = await procReads(() => childrenOf(process.pid, (program) => program === 'no-such-program'));
     assert.deepEqual(unwanted.result, []);
     assert.deepEqual(unwanted.paths.filter((p) => /\/(environ|cwd)$/.test(p)), [], 'no environment read for programs not asked about');
+    // Our own servers (skipped) are not read at all: one that is exiting can hold a read of its cmdline.
+    const skipped = await procReads(() => childrenOf(process.pid, () => true, (pid) => pid === root));
+    assert.equal(skipped.result.find((p) => p.pid === root), undefined);
+    assert.deepEqual(skipped.paths.filter((p) => pidOf(p) === root), [], 'nothing of the skipped process was read');
   });
 });
