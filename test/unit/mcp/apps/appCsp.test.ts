@@ -87,6 +87,13 @@ describe('MCP Apps: Content-Security-Policy', () => {
     assert.deepEqual(csp.rejected, ['connectDomains: "https://*.com"', 'connectDomains: "https://*.co.uk"', 'connectDomains: "wss://*.github.io"', 'connectDomains: "https://*.io:443"', 'connectDomains: "http://*.1"', 'resourceDomains: "https://*.net"']);
   });
 
+  it("gives the app's proxy frame a standards-mode UTF-8 document that the app's frame fills, without margins, borders or scrollbars", () => {
+    const proxy = appSandbox({ uri: 'ui://x/app.html', html: '<p>x</p>', csp: sanitizeCsp(undefined), permissions: {} }).proxy;
+    assert.match(proxy, /^<!DOCTYPE html><html><head><meta charset="utf-8">/, 'standards mode (height: 100% means the frame, not the content) and UTF-8');
+    assert.match(proxy, /<style>html,body\{margin:0;padding:0;height:100%;overflow:hidden;background:transparent\}/);
+    assert.match(proxy, /iframe\{display:block;border:0;width:100%;height:100%;background:transparent\}<\/style>/);
+  });
+
   it('takes the WebRTC constructors off the app window before any of its own script', () => {
     const resource = { uri: 'ui://x/app.html', html: '<!DOCTYPE html><script>new RTCPeerConnection()</script>', csp: sanitizeCsp(undefined), permissions: {} };
     const html = appSandbox(resource, 'dark').html;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_DENY_READ_IN_HOME, type SandboxDefinition } from '../../../../src/mcp/sandbox/sandboxDefinition';
+import { DEFAULT_DENY_READ_IN_HOME, ownFolders, sandboxEnvironment, type SandboxDefinition } from '../../../../src/mcp/sandbox/sandboxDefinition';
 import { protectedInside } from '../../../../src/mcp/sandbox/workspaceProtection';
 import { sandboxSummary, tilde } from '../../../../src/trust/sandboxText';
 
@@ -74,5 +74,20 @@ describe('what a sandboxed server may never change in the workspace folders', ()
     writeFileSync(join(root, '.vscode', 'settings.json'), '{}');
     assert.deepEqual(protectedInside([root]), [join(root, '.vscode')]);
     assert.equal(statSync(join(root, '.vscode', 'settings.json')).size, 2);
+  });
+});
+
+describe("a sandboxed server's own folder", () => {
+  it('holds its temp files and every cache a launcher uses, and the launcher creates it with tmp and cache inside', () => {
+    const own = sandbox({});
+    assert.deepEqual(sandboxEnvironment(own), {
+      TMPDIR: '/tmp/own/tmp',
+      XDG_CACHE_HOME: '/tmp/own/cache',
+      npm_config_cache: '/tmp/own/cache/npm',
+      UV_CACHE_DIR: '/tmp/own/cache/uv',
+      PIP_CACHE_DIR: '/tmp/own/cache/pip',
+      NODE_USE_ENV_PROXY: '1',
+    });
+    assert.deepEqual(ownFolders(own), ['/tmp/own', '/tmp/own/tmp', '/tmp/own/cache']);
   });
 });
