@@ -80,6 +80,10 @@ describe('safeMarkdown: reference definitions shown as text', () => {
     assert.deepEqual(md('```', 'code', '```', '[x]: https://evil.example/s'), ['```', 'code', '```', '\\[x\\]&#58; https&#58;//evil\\.example/s']);
   });
 
+  it('leaves every line of a table alone beside a definition, its delimiter row too', () => {
+    assert.deepEqual(md('| a | b |', '|---|---|', '| c | d |', '', '[x]: https://e.example'), ['| a | b |', '|---|---|', '| c | d |', '', '\\[x\\]&#58; https&#58;//e\\.example']);
+  });
+
   it('leaves bare quote and list markers alone beside a definition', () => {
     assert.deepEqual(md('[x]: https://evil.example/s', '', '>', '- ', '1. '), ['\\[x\\]&#58; https&#58;//evil\\.example/s', '', '>', '- ', '1. ']);
   });

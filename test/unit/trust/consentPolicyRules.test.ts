@@ -63,6 +63,18 @@ describe('workspace consent: finer rules', () => {
     assert.equal(h.requests.length, 0);
   });
 
+  it('takes a server confirmed elsewhere as confirmed even when its env file cannot be read a second time', async () => {
+    const h = host('deny');
+    let loads = 0;
+    const policy = new ConsentPolicy(h, async (d) => {
+      if (++loads > 1) throw new Error('env file gone');
+      return d as LoadedDefinition;
+    });
+    policy.confirmNextStart(workspaceServer());
+    assert.equal(await policy.mayStart(workspaceServer(), false), true);
+    assert.equal(h.requests.length, 0, 'not asked again');
+  });
+
   it('marks a start that consent does not cover with its own code', () => {
     assert.equal(new ConsentError('no').code, 'MCP_CONSENT');
   });

@@ -220,8 +220,11 @@ describe('MCP Apps: what the host side passes on, refuses and reports', () => {
     }
   });
 
-  async function open(configure: (app: App) => void = () => undefined, options: { connectApp?: boolean; host?: RecordingHost; displayMode?: 'inline' | 'fullscreen'; appModes?: ('inline' | 'fullscreen')[] } = {}) {
-    const relay = new Relay();
+  async function open(
+    configure: (app: App) => void = () => undefined,
+    options: { connectApp?: boolean; host?: RecordingHost; displayMode?: 'inline' | 'fullscreen'; appModes?: ('inline' | 'fullscreen')[]; relay?: Relay } = {},
+  ) {
+    const relay = options.relay ?? new Relay();
     const host = options.host ?? new RecordingHost();
     const resource = uiResourceFromRead(RESOURCE_URI, await session().readResource(RESOURCE_URI));
     const connection = await AppConnection.open({
@@ -373,11 +376,60 @@ describe('MCP Apps: what the host side passes on, refuses and reports', () => {
     assert.deepEqual(seen, ['input', 'result']);
   });
 
+  /** A host that records each log line with its level. */
+  function levelledHost() {
+    const host = new RecordingHost();
+    const lines: [string, string][] = [];
+    host.log = (level, text) => void lines.push([level, text]);
+    return { host, lines };
+  }
+
+  it("logs the app's tool calls as info and its refused calls and model context as warnings, and takes a context of exactly the cap", async () => {
+    const { host, lines } = levelledHost();
+    const { app } = await open(undefined, { host });
+    await app.callServerTool({ name: 'app_only_counter', arguments: {} });
+    await assert.rejects(app.callServerTool({ name: 'model_only_secret', arguments: {} }));
+    await assert.rejects(app.updateModelContext({ content: [{ type: 'text', text: 'x'.repeat(MAX_MODEL_CONTEXT_CHARS + 1) }] }));
+    await app.updateModelContext({ content: [{ type: 'text', text: 'x'.repeat(MAX_MODEL_CONTEXT_CHARS) }] });
+    assert.deepEqual(lines, [
+      ['info', "The app calls 'app_only_counter'."],
+      ['warn', "Refused the app's call of 'model_only_secret': the tool is not visible to apps."],
+      ['warn', "Refused the app's model context of 32,001 characters (at most 32,000)."],
+    ]);
+    assert.equal(host.calls.filter(([kind]) => kind === 'context').length, 1, 'the context of exactly the cap reached the model');
+  });
+
+  it('says so when the view cannot take the app or a delivery, and tries no delivery after close', async () => {
+    const deaf = new Relay();
+    const post = deaf.port.post;
+    let reachable = false;
+    deaf.port.post = async (message) => (await post(message)) && reachable;
+    const { host, lines } = levelledHost();
+    const { connection, app, relay } = await open(undefined, { host, relay: deaf, connectApp: false });
+    await until('the refusal', () => lines.length > 0);
+    assert.deepEqual(lines, [['error', 'Could not hand the app to its view: The app view is not available.']]);
+    reachable = true;
+    await app.connect(relay.appTransport());
+    reachable = false;
+    connection.sendToolInput({ n: 1 });
+    await until('the failed delivery', () => lines.length > 1);
+    assert.deepEqual(lines[1], ['warn', 'Could not deliver to the app: The app view is not available.']);
+    reachable = true;
+    await connection.close();
+    connection.sendToolResult({ content: [] });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(lines.length, 2, 'nothing tried, so nothing failed, after close');
+  });
+
   it('tears down: not initialized, timed out, or already closed', async () => {
     const never = await open(undefined, { connectApp: false });
     assert.equal(await never.connection.teardown(), 'not initialized');
     const slow = await open((app) => (app.onteardown = () => new Promise(() => undefined)));
+    const levels: string[] = [];
+    const log = slow.host.log;
+    slow.host.log = (level, text) => (levels.push(level), log(level, text));
     assert.equal(await slow.connection.teardown(100), 'timed out');
+    assert.deepEqual(levels, ['info'], 'a teardown not confirmed is no error');
     assert.ok(logs(slow.host).some((t) => /^The app did not confirm its teardown \(.+\); closing it anyway\.$/.test(t)));
     assert.equal(await slow.connection.teardown(), 'not initialized', 'closed already');
   });
