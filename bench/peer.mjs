@@ -126,7 +126,7 @@ async function runWindow(index, node24) {
         add(client, `${part}AfterStop`, stop.memory[part] - before[part]);
       }
       requestLog[client].push(running.requests);
-      log(`  ${client} ×${COUNT}: all answered ${ms(start.allAnswered)}, last spawn ${ms(start.lastSpawn)}, host CPU ${ms(start.cpu)}, browser CPU ${ms(browserCpu)}, RSS +${mb(running.memory.rss - before.rss)} running, ${signedMb(stop.memory.rss - before.rss)} after stop`);
+      log(`  ${client} ×${COUNT}: all answered ${ms(start.allAnswered)}, last spawn ${ms(start.lastSpawn)}, host CPU ${ms(start.cpu)}, browser CPU ${ms(browserCpu)}, RSS ${signedMb(running.memory.rss - before.rss)} running, ${signedMb(stop.memory.rss - before.rss)} after stop`);
     }
     for (let i = 0; i < SINGLES; i++) {
       for (const client of i % 2 === 0 ? order : [...order].reverse()) {
