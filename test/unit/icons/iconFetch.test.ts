@@ -1,20 +1,13 @@
-// The icon fetch against a real HTTP server on 127.0.0.1. The server speaks plain HTTP on loopback (a
-// test cannot hold a certificate the extension host trusts, nor a public address), so the tests that
-// reach it loosen the guard for exactly that origin (`local`); every other rule is the real one. The
-// address rules themselves are tested with the real policy: those requests never leave the guard.
+// The icon fetch against a real HTTP server on 127.0.0.1 (iconServer.ts: its origin loosened as if the user
+// had configured it, `local`; every other rule is the real one). The address rules themselves are tested
+// with the real policy: those requests never leave the guard.
 import * as assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fetchIcon } from '../../../src/icons/iconFetch';
 import { MAX_ICON_BYTES } from '../../../src/icons/iconRules';
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]);
+import { iconServer, PNG } from './iconServer';
 
 describe('icon fetching', () => {
-  let server: Server;
-  let base: string;
-  const requests: IncomingMessage[] = [];
-  const routes: Record<string, (res: ServerResponse) => void> = {
+  const fixture = iconServer({
     '/icon.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
     '/svg': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>'),
     '/huge-declared': (res) => res.writeHead(200, { 'content-length': String(MAX_ICON_BYTES + 1) }).end(),
@@ -27,27 +20,12 @@ describe('icon fetching', () => {
     },
     '/hang': () => undefined,
     '/to-http': (res) => res.writeHead(302, { location: 'http://127.0.0.1/icon.png' }).end(),
-    '/to-localhost': (res) => res.writeHead(302, { location: `${base.replace('127.0.0.1', 'localhost')}/icon.png` }).end(),
+    '/to-localhost': (res) => res.writeHead(302, { location: `${fixture.base.replace('127.0.0.1', 'localhost')}/icon.png` }).end(),
     '/to-metadata': (res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
     '/to-https': (res) => res.writeHead(302, { location: '/icon.png' }).end(),
     '/missing': (res) => res.writeHead(404).end(),
-  };
-  const url = (path: string) => new URL(`${base}${path}`);
-  /** The fixture's origin reached as if the user had configured it; nothing else is loosened. */
-  const local = () => ({ policy: { schemes: ['http:'], configuredOrigins: [base] } });
-
-  before(async () => {
-    server = createServer((req, res) => {
-      requests.push(req);
-      (routes[req.url ?? ''] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  const { requests, url, local } = fixture;
 
   it('fetches a PNG and sends nothing about the user: no cookie, referer, authorization', async () => {
     requests.length = 0;
@@ -83,7 +61,7 @@ describe('icon fetching', () => {
 
   it('never fetches from this computer, private or link-local networks, in any spelling', async () => {
     requests.length = 0;
-    const port = new URL(base).port;
+    const port = new URL(fixture.base).port;
     for (const host of ['127.0.0.1', 'localhost', '0x7f000001', '2130706433', '0177.0.0.1', '127.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '0.0.0.0', '10.0.0.1', '192.168.1.1', '172.16.0.1', '169.254.169.254', '[fd00::1]', '[fe80::1]', '[64:ff9b::7f00:1]']) {
       await assert.rejects(fetchIcon(new URL(`https://${host}:${port}/icon.png`), { timeoutMs: 2000 }), /is not fetched: .* an address on/, host);
     }

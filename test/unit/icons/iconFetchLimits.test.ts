@@ -4,20 +4,15 @@
 // fixture's origin is loosened as if the user had configured it (plain http on loopback); every other
 // rule is the real one. (Ported from the test of the icon fetch before the outbound guard took its hops.)
 import * as assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { fetchIcon } from '../../../src/icons/iconFetch';
 import { MAX_ICON_BYTES } from '../../../src/icons/iconRules';
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]);
+import { iconServer, PNG } from './iconServer';
 
 describe('icon fetching: limits', () => {
-  let server: Server;
-  let base: string;
-  const requests: IncomingMessage[] = [];
   let endlessBytes = 0;
   const redirect = (to: string, status = 302) => (res: ServerResponse) => res.writeHead(status, { location: to }).end();
-  const routes: Record<string, (res: ServerResponse) => void> = {
+  const fixture = iconServer({
     '/icon.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
     // The same bytes without a declared length (chunked): only the count of streamed bytes can decide.
     '/icon-streamed.png': (res) => {
@@ -49,25 +44,10 @@ describe('icon fetching: limits', () => {
       res.on('close', () => res.destroy());
       more();
     },
-  };
-  const url = (path: string) => new URL(`${base}${path}`);
-  /** The fixture's origin reached as if the user had configured it; nothing else is loosened. */
-  const local = (options: { maxBytes?: number; timeoutMs?: number } = {}) => ({ ...options, policy: { schemes: ['http:'], configuredOrigins: [base] } });
+  });
+  const { requests, url, local } = fixture;
   const paths = () => requests.map((r) => r.url);
-
-  before(async () => {
-    server = createServer((req, res) => {
-      requests.push(req);
-      (routes[req.url ?? ''] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
   beforeEach(() => (requests.length = 0));
-  after(() => {
-    server.closeAllConnections();
-    server.close();
-  });
 
   it('asks for the four image types only', async () => {
     await fetchIcon(url('/icon.png'), local());
@@ -78,10 +58,10 @@ describe('icon fetching: limits', () => {
     assert.equal((await fetchIcon(url('/r3'), local())).type, 'image/png');
     assert.deepEqual(paths(), ['/r3', '/r2', '/r1', '/icon.png']);
     requests.length = 0;
-    await assert.rejects(fetchIcon(url('/r4'), local()), { message: `The icon at ${base} redirected more than 3 times.` });
+    await assert.rejects(fetchIcon(url('/r4'), local()), { message: `The icon at ${fixture.base} redirected more than 3 times.` });
     assert.deepEqual(paths(), ['/r4', '/r3', '/r2', '/r1'], 'the fourth target is never asked');
     requests.length = 0;
-    await assert.rejects(fetchIcon(url('/loop'), local()), { message: `The icon at ${base} redirected more than 3 times.` });
+    await assert.rejects(fetchIcon(url('/loop'), local()), { message: `The icon at ${fixture.base} redirected more than 3 times.` });
     assert.equal(requests.length, 4);
   });
 
@@ -98,7 +78,7 @@ describe('icon fetching: limits', () => {
   });
 
   it('takes a body of exactly the limit, declared or not, and refuses one byte more', async () => {
-    const refusal = (limit: number) => ({ name: 'OutboundRefused', message: `The icon at ${base} sent more than ${limit.toLocaleString('en-US')} bytes.` });
+    const refusal = (limit: number) => ({ name: 'OutboundRefused', message: `The icon at ${fixture.base} sent more than ${limit.toLocaleString('en-US')} bytes.` });
     for (const path of ['/icon.png', '/icon-streamed.png']) {
       assert.deepEqual((await fetchIcon(url(path), local({ maxBytes: PNG.length }))).bytes, PNG, path);
       await assert.rejects(fetchIcon(url(path), local({ maxBytes: PNG.length - 1 })), refusal(PNG.length - 1), path);
@@ -108,7 +88,7 @@ describe('icon fetching: limits', () => {
   it('cuts off a body that never ends at the icon limit, before the deadline', async () => {
     endlessBytes = 0;
     await assert.rejects(fetchIcon(url('/endless'), local({ timeoutMs: 60_000 })), {
-      message: `The icon at ${base} sent more than ${MAX_ICON_BYTES.toLocaleString('en-US')} bytes.`,
+      message: `The icon at ${fixture.base} sent more than ${MAX_ICON_BYTES.toLocaleString('en-US')} bytes.`,
     });
     assert.ok(endlessBytes < 16 * 1024 * 1024, `the server wrote ${endlessBytes} bytes before the client stopped reading`);
   });
