@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { appContentSecurityPolicy, frameDomainsReaching, pageContentSecurityPolicy, sanitizeCsp, withContentSecurityPolicy } from '../../../../src/mcp/apps/appCsp';
 import { NO_WEBRTC_SCRIPT } from '../../../../src/mcp/apps/appWebRtc';
 import { appSandbox, grantPermissions } from '../../../../src/mcp/apps/appSandbox';
+import { colorSchemeScript } from '../../../../src/mcp/apps/colorSchemeShim';
 
 /** A policy as directive → sources, for comparisons that do not depend on order or spacing. */
 function directives(policy: string): Map<string, string[]> {
@@ -92,6 +93,11 @@ describe('MCP Apps: Content-Security-Policy', () => {
     assert.match(proxy, /^<!DOCTYPE html><html><head><meta charset="utf-8">/, 'standards mode (height: 100% means the frame, not the content) and UTF-8');
     assert.match(proxy, /<style>html,body\{margin:0;padding:0;height:100%;overflow:hidden;background:transparent\}/);
     assert.match(proxy, /iframe\{display:block;border:0;width:100%;height:100%;background:transparent\}<\/style>/);
+  });
+
+  it("starts the app's color-scheme answer from the theme the app is first shown in", () => {
+    assert.match(colorSchemeScript('dark'), /^<script>\(function \(dark\) \{[\s\S]*\}\)\(true\);<\/script>$/);
+    assert.match(colorSchemeScript('light'), /^<script>\(function \(dark\) \{[\s\S]*\}\)\(false\);<\/script>$/);
   });
 
   it('takes the WebRTC constructors off the app window before any of its own script', () => {

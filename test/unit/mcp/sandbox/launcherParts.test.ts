@@ -16,6 +16,8 @@ describe('Sandbox launcher parts (issue 28)', () => {
     // A server that forges a report does not know the nonce: its line stays its own output.
     const forged = encodeReport('b'.repeat(32), { kind: 'unavailable', missing: 'x', fix: 'y' }).trimEnd();
     assert.deepEqual(takeReport(nonce, forged), { serverText: forged });
+    // The nonce followed by no report (a line cut short): the server's half is kept, no report is made up.
+    assert.deepEqual(takeReport(nonce, `server text${nonce} {"kind":"refu`), { serverText: 'server text' });
   });
 
   it("reads the runtime's violation lines: Linux writes, proxy connections, macOS reads and writes", () => {

@@ -6,8 +6,10 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_DENY_READ_IN_HOME, ownFolders, sandboxEnvironment, type SandboxDefinition } from '../../../../src/mcp/sandbox/sandboxDefinition';
+import { describeSandbox, sandboxUnavailable } from '../../../../src/mcp/sandbox/sandboxStart';
 import { protectedInside } from '../../../../src/mcp/sandbox/workspaceProtection';
 import { sandboxSummary, tilde } from '../../../../src/trust/sandboxText';
+import { definition, stdio } from '../../helpers';
 
 const home = homedir();
 const sandbox = (filesystem: Partial<SandboxDefinition['filesystem']>, network: Partial<SandboxDefinition['network']> = {}): SandboxDefinition => ({
@@ -89,5 +91,34 @@ describe("a sandboxed server's own folder", () => {
       NODE_USE_ENV_PROXY: '1',
     });
     assert.deepEqual(ownFolders(own), ['/tmp/own', '/tmp/own/tmp', '/tmp/own/cache']);
+  });
+});
+
+describe("a sandboxed start's words", () => {
+  it("tells the server's output what the sandbox allows, at every start", () => {
+    assert.equal(
+      describeSandbox(sandbox({ allowWrite: ['/w1', '/w2'], denyRead: ['/a', '/b', '/c'] })),
+      "Sandboxed: it may write only to /w1, /w2; it may not read 3 credential and private folders (the Servers view's tooltip lists them); network: none.",
+    );
+    assert.equal(
+      describeSandbox(sandbox({ allowWrite: ['/w'], denyWrite: ['/w/.env', '/w/.git'], denyRead: ['/a'], allowRead: ['/a/known', '/a/x'] }, { allowedDomains: ['a.test', 'b.test'], installDomains: ['registry.npmjs.org', 'pypi.org'] })),
+      "Sandboxed: it may write only to /w (never to /w/.env, /w/.git); it may not read 1 credential and private folders (the Servers view's tooltip lists them) except /a/known, /a/x; " +
+        'network: a.test, b.test; while it starts (to download it): registry.npmjs.org, pypi.org.',
+    );
+  });
+
+  it('refuses a start the sandbox cannot run, saying what is missing, the fix, and why it is not run unsandboxed', () => {
+    const missing = { missing: 'bubblewrap (bwrap)', fix: 'sudo apt-get install bubblewrap' };
+    const cause = new Error('ENOENT');
+    const bySetting = sandboxUnavailable(definition('s', stdio('fixtureServer'), { sandbox: { ...sandbox({}), reason: 'setting' } }), missing, cause);
+    assert.equal(bySetting.kind, 'sandbox-unavailable');
+    assert.equal(bySetting.cause, cause);
+    assert.equal(
+      bySetting.message,
+      'Cannot run "s" in its sandbox: bubblewrap (bwrap) is missing. To fix it: sudo apt-get install bubblewrap. The server was not started, and it is not run without its sandbox, since its settings ask for a sandbox ("sandbox": { "enabled": true }).',
+    );
+    const byPolicy = sandboxUnavailable(definition('s', stdio('fixtureServer'), { sandbox: sandbox({}) }), missing, cause);
+    assert.match(byPolicy.message, /, since mcpClient\.sandbox\.default says servers like it run sandboxed\.$/);
+    assert.match(sandboxUnavailable(definition('s', stdio('fixtureServer')), missing, cause).message, /, since mcpClient\.sandbox\.default says/);
   });
 });

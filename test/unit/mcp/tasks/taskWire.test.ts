@@ -4,6 +4,7 @@
 // capabilities, so a client that answers those two is all it needs.
 import * as assert from 'node:assert/strict';
 import type { Client, Tool } from '@modelcontextprotocol/client';
+import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
 import { isTerminal, TASK_STATUSES, TASKS_EXTENSION_ID, toolRunsAsTask } from '../../../../src/mcp/tasks/taskWire';
 
 const clientWith = (era: 'legacy' | 'modern', capabilities: Record<string, unknown> | undefined) =>
@@ -32,5 +33,12 @@ describe('taskWire: which tools run as tasks', () => {
 
   it('counts completed, failed and cancelled as ended, and only those', () => {
     assert.deepEqual(TASK_STATUSES.filter(isTerminal), ['completed', 'failed', 'cancelled']);
+  });
+});
+
+describe('tasks: what the client tells a server it can do', () => {
+  it('declares the tasks capability (list, cancel) for 2025-11-25 and the tasks extension for 2026-07-28', () => {
+    const sink = { status: () => undefined, progress: () => false };
+    assert.deepEqual(new TasksCapability(sink as never).capabilities, { tasks: { list: {}, cancel: {} }, extensions: { [TASKS_EXTENSION_ID]: {} } });
   });
 });
