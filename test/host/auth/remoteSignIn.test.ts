@@ -42,13 +42,18 @@ describe('Sign-in through the remote-safe redirect (code-server)', () => {
 
   it("redirects to the listener at the workbench's own address, which the browser reaches from any machine", async () => {
     await signIn();
-    const { workbench, tabs } = await ui.tabs();
+    const { workbench } = await ui.tabs();
     const redirect = new URL(fixture.authorizations.at(-1)!.redirectUri!);
     // Not the extension host's loopback: the workbench's origin, through code-server's port proxy.
     assert.equal(redirect.origin, new URL(workbench).origin, redirect.href);
     assert.match(redirect.pathname, /^\/proxy\/\d+\/callback$/);
-    // The browser tab really came back that way, and the listener answered it.
-    const landed = tabs.find((t) => t.url.startsWith(redirect.href));
+    // The browser tab really came back that way, and the listener answered it. The token exchange can
+    // finish before the browser driver lists the tab (seen once in a full run: no tabs yet), so it is awaited.
+    let tabs: Awaited<ReturnType<typeof ui.tabs>>['tabs'] = [];
+    const landed = await until('the sign-in tab to land on the callback', async () => {
+      tabs = (await ui.tabs()).tabs;
+      return tabs.find((t) => t.url.startsWith(redirect.href) && /Signed in/.test(t.text));
+    }).catch(() => undefined);
     assert.ok(landed, JSON.stringify(tabs));
     assert.match(landed.text, /Signed in/);
     assert.deepEqual(fixture.refusedRedirects, []);
