@@ -78,6 +78,18 @@ for (const era of ['legacy', 'modern'] as const) {
       await tasks.whenEnded(started.task);
     });
 
+    it('gives the result of a call the server answers at once, and tracks no task', async () => {
+      const quick = (await session.listTools()).find((t) => t.name === 'quick')!;
+      if (era === 'legacy') {
+        assert.equal(tasks.runsAsTask(session, quick), false, 'a 2025 tool that does not allow tasks is not run as one');
+        return;
+      }
+      const started = await tasks.start(session, quick, {});
+      assert.ok('result' in started, 'answered at once');
+      assert.equal(textOf(started.result), 'quick answer');
+      assert.equal(tasks.list().length, 0);
+    });
+
     it('cancels a running task on the server', async () => {
       const started = await tasks.start(session, await slowJob(), { steps: 50, ask: false });
       assert.ok('task' in started);
