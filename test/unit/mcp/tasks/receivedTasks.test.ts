@@ -75,6 +75,10 @@ describe('ReceivedTasks (2025-11-25 sampling and elicitation as tasks)', () => {
     assert.equal(row.method, 'elicitation/create');
     const listed = await tool<{ tasks: { taskId: string; status: string }[] }>('client_task_list');
     assert.deepEqual(listed.tasks.map((t) => [t.taskId, t.status]), [[created.taskId, 'working']]);
+    // One page holds every task, so a cursor was never handed out: one that is sent is invalid params.
+    const paged = await tool<{ error?: { code?: number; message: string } }>('client_task_list', { cursor: 'page-2' });
+    assert.equal(paged.error?.code, -32602);
+    assert.match(paged.error?.message ?? '', /Invalid cursor: page-2/);
     job.answer({ action: 'accept', content: { city: 'Rome' } });
     const report = await tool<Report>('client_task_report', { taskId: created.taskId });
     assert.deepEqual(report.result, { action: 'accept', content: { city: 'Rome' }, _meta: { [RELATED_TASK_META_KEY]: { taskId: created.taskId } } });
