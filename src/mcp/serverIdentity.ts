@@ -23,7 +23,11 @@ export function endpointKey(definition: ServerDefinition): string {
   return `${definition.scope}:${definition.folder ?? ''}:${definition.name}#${hash}`;
 }
 
-/** True for a workspace or folder server that takes the name of a server in the user's settings. */
-export function shadowsUserServer(definition: ServerDefinition, userServerNames: readonly string[]): boolean {
-  return definition.scope !== 'user' && userServerNames.includes(definition.name);
+/**
+ * True for a workspace or folder server that takes the name of a server in the user's settings: the
+ * repository's definition wins the name, so the user must be able to see that this is not their server
+ * (its grants are its own, above). A configured entry without a valid definition has a scope and name too.
+ */
+export function shadowsUserServer(server: Pick<ServerDefinition, 'scope' | 'name'>, userServerNames: readonly string[]): boolean {
+  return server.scope !== 'user' && userServerNames.includes(server.name);
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { ServerEntry } from '../mcp/sessionManager';
 import { describeTransport, type ServerScope } from '../mcp/serverDefinition';
+import { shadowsUserServer } from '../mcp/serverIdentity';
 import { SessionState } from '../mcp/sessionState';
 import { SettingKeys } from '../common/settingKeys';
 import { cleanServerLine, cleanServerText, TextCaps, truncateVisibly } from '../common/serverText';
@@ -20,17 +21,12 @@ export function stateOf(entry: ServerEntry): ServerState {
 }
 
 /**
- * A workspace or folder server that takes the name of a server in the user's settings: the repository's
- * definition wins the name, so the user must be able to see that this is not their server (its grants
- * are its own: mcp/serverIdentity.ts).
+ * The names of the servers in the user's settings, for mcp/serverIdentity.ts's shadowsUserServer (a
+ * workspace server that takes one of these names is not the user's, and the view says so). A view reads
+ * them once per refresh, not per row: inspect() merges every scope.
  */
-export function shadowsUserServer(entry: ServerEntry, userNames: ReadonlySet<string> = userServerNames()): boolean {
-  return entry.scope !== 'user' && userNames.has(entry.name);
-}
-
-/** The names of the servers in the user's settings. A view reads them once per refresh, not per row: inspect() merges every scope. */
-export function userServerNames(): ReadonlySet<string> {
-  return new Set(Object.keys(vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {}));
+export function userServerNames(): string[] {
+  return Object.keys(vscode.workspace.getConfiguration().inspect<Record<string, unknown>>(SettingKeys.servers)?.globalValue ?? {});
 }
 
 /**
@@ -135,7 +131,7 @@ export function tooltipFor(entry: ServerEntry, instructionsMarkdown?: Instructio
   parts.push(md`**${mdText(entry.name, TextCaps.name)}** — ${mdText(descriptionFor(entry))}`, mdText(vscode.l10n.t('Defined in: {0}', definedInWithScope(entry))));
   const held = heldBackOf(entry);
   if (held) parts.push(md`**${mdText(vscode.l10n.t('Not running: {0}', held.short))}** — ${mdText(vscode.l10n.t('to change it: {0}', held.action))}`);
-  if (shadowsUserServer(entry)) {
+  if (shadowsUserServer(entry, userServerNames())) {
     parts.push(md`⚠ ${mdText(vscode.l10n.t('This workspace defines its own server named like one in your user settings; yours is not used here, and its approvals do not apply.'))}`);
   }
   const session = entry.session;

@@ -6,7 +6,8 @@ import type { IconCache } from '../icons/iconCache';
 import { Disposable } from '../mcp/lifecycle';
 import { SessionState } from '../mcp/sessionState';
 import type { ServerEntry, SessionManager } from '../mcp/sessionManager';
-import { contextValueFor, descriptionFor, iconFor, shadowsUserServer, tooltipFor, userServerNames, type InstructionsMarkdown } from './serverPresentation';
+import { contextValueFor, descriptionFor, iconFor, tooltipFor, userServerNames, type InstructionsMarkdown } from './serverPresentation';
+import { shadowsUserServer } from '../mcp/serverIdentity';
 import { ShownTreeItem } from '../common/shownUi';
 import { TreeRefresh } from '../common/treeRefresh';
 import { shownLine, TextCaps } from '../common/serverText';
@@ -27,7 +28,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
   private readonly notes: ServerNotes[] = [];
   private icons: IconCache | undefined;
   private instructionsMarkdown: InstructionsMarkdown | undefined;
-  private userNames: ReadonlySet<string> | undefined;
+  private userNames: string[] | undefined;
 
   constructor(private readonly manager: SessionManager) {
     super();
@@ -38,7 +39,7 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration(SettingKeys.servers)) return;
         const names = userServerNames();
-        if (names.size !== this.userNames?.size || [...names].some((n) => !this.userNames?.has(n))) this.refreshes.all();
+        if (names.length !== this.userNames?.length || names.some((n) => !this.userNames?.includes(n))) this.refreshes.all();
       }),
     );
   }

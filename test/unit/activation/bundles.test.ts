@@ -43,6 +43,7 @@ const ACTIVATION_MODULES = [
   // The defaults of a sandbox, named in the consent question (issue 28): a table, no imports.
   'src/mcp/sandbox/sandboxDefinition.ts',
   'src/mcp/serverDefinition.ts',
+  'src/mcp/serverIdentity.ts',
   'src/mcp/sessionManager.ts',
   'src/mcp/sessionState.ts',
   'src/prompts/promptDocuments.ts',
