@@ -2,70 +2,13 @@
 // (`App`) on one side, a real session with the apps fixture server on the other, and this test as the
 // webview page between them (the sandbox proxy of the spec: it answers sandbox-proxy-ready and relays).
 import * as assert from 'node:assert/strict';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { App } from '@modelcontextprotocol/ext-apps';
-import { AppConnection, MAX_MODEL_CONTEXT_CHARS, type AppHost } from '../../../../src/mcp/apps/appConnection';
+import { AppConnection, MAX_MODEL_CONTEXT_CHARS } from '../../../../src/mcp/apps/appConnection';
 import { appSandbox } from '../../../../src/mcp/apps/appSandbox';
 import { uiResourceFromRead } from '../../../../src/mcp/apps/uiResource';
-import type { McpSession } from '../../../../src/mcp/session';
 import { until } from '../../../shared/until';
 import { definition, sessionForSuite, stdio } from '../../helpers';
-
-const RESOURCE_URI = 'ui://apps-fixture/panel.html';
-
-/** The page between host and app: keeps what the host sends before the app is there. */
-class Relay {
-  readonly toHost = new Set<(message: unknown) => void>();
-  readonly fromHost: JSONRPCMessage[] = [];
-  app?: Transport;
-
-  readonly port = {
-    post: async (message: JSONRPCMessage) => {
-      this.fromHost.push(message);
-      if (!('method' in message && message.method.startsWith('ui/notifications/sandbox-'))) this.app?.onmessage?.(message);
-      return true;
-    },
-    onMessage: (listener: (message: unknown) => void) => {
-      this.toHost.add(listener);
-      return { dispose: () => this.toHost.delete(listener) };
-    },
-  };
-
-  send(message: unknown): void {
-    for (const listener of this.toHost) listener(message);
-  }
-
-  /** The app's end: what it sends goes to the host. */
-  appTransport(): Transport {
-    const transport: Transport = {
-      start: async () => undefined,
-      send: async (message) => this.send(message),
-      close: async () => transport.onclose?.(),
-    };
-    this.app = transport;
-    return transport;
-  }
-
-  methods(): string[] {
-    return this.fromHost.flatMap((m) => ('method' in m ? [m.method] : []));
-  }
-}
-
-class RecordingHost implements AppHost {
-  readonly calls: [string, unknown][] = [];
-  displayMode: 'inline' | 'fullscreen' = 'inline';
-  openLink = async (url: string) => (this.calls.push(['openLink', url]), true);
-  proposeMessage = async (text: string) => (this.calls.push(['message', text]), true);
-  updateModelContext = (context: unknown) => void this.calls.push(['context', context]);
-  requestDisplayMode = async (mode: 'inline' | 'fullscreen' | 'pip') => (this.calls.push(['mode', mode]), mode as 'inline' | 'fullscreen');
-  resize = (size: unknown) => void this.calls.push(['resize', size]);
-  requestTeardown = () => void this.calls.push(['requestTeardown', undefined]);
-  log = (_level: string, text: string) => void this.calls.push(['log', text]);
-}
-
-async function fixtureState(session: McpSession): Promise<{ calls: string[]; events: string[] }> {
-  return (await session.callTool({ name: 'fixture_state', arguments: {} })).structuredContent as { calls: string[]; events: string[] };
-}
+import { fixtureState, RecordingHost, Relay, RESOURCE_URI } from './appHarness';
 
 describe('MCP Apps: the host side of an app (AppBridge, real server)', () => {
   const session = sessionForSuite(definition('apps', stdio('appsFixture')));
