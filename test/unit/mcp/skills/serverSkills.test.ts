@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
 import { describeSkillFailure, skillName, SkillLoadError } from '../../../../src/mcp/skills/serverSkills';
-import { definition, sessionForSuite, stdio, textOf } from '../../helpers';
+import { definition, newSession, sessionForSuite, stdio, textOf } from '../../helpers';
 
 describe('server skills', function () {
   this.timeout(30_000);
@@ -58,6 +58,30 @@ describe('server skills', function () {
     const before = (await reads()).length;
     await session().loadSkill(skill);
     assert.deepEqual((await reads()).slice(before), ['skill://pdf-forms/SKILL.md', 'skill://pdf-forms/references/FORMS.md']);
+  });
+
+  it('loads a "dynamic" skill: its SKILL.md only, unverified, and nothing else', async () => {
+    const skill = (await session().listSkills()).skills.find((s) => skillName(s) === 'dynamic-notes')!;
+    const before = (await reads()).length;
+    const loaded = await session().loadSkill(skill);
+    assert.equal(loaded.manifest.verified, false);
+    assert.match(loaded.manifest.text ?? '', /THE END\n$/);
+    assert.deepEqual(loaded.files, []);
+    assert.deepEqual((await reads()).slice(before), ['skill://dynamic-notes/SKILL.md']);
+  });
+
+  it('lists the valid skills of a listing with invalid entries, and names each invalid one by its URI or position', async () => {
+    const odd = newSession(definition('invalid-skills', stdio('invalidSkillsServer')));
+    try {
+      await odd.start();
+      const { skills, invalid } = await odd.listSkills();
+      assert.deepEqual(skills.map(skillName), ['notes', 'checklist']);
+      assert.equal(invalid.length, 2, invalid.join('\n'));
+      assert.equal(invalid[0], 'skill://wrong-folder/SKILL.md: frontmatter name "other-name" must match the last path segment "wrong-folder"');
+      assert.match(invalid[1]!, /^entry 2: uri: \S/, 'an entry without a URI is named by its position in the listing');
+    } finally {
+      await odd.shutdown();
+    }
   });
 
   it("names a skill by its frontmatter, else by its folder", () => {
