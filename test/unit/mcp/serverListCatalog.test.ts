@@ -78,6 +78,7 @@ describe('ServerListCatalog rules', () => {
     assert.deepEqual(catalog.find('up', 'y'), { name: 'y' });
     assert.equal(catalog.find('up', 'z'), undefined);
     assert.equal(catalog.find('down', 'x'), undefined);
+    assert.equal(catalog.find('nobody', 'x'), undefined);
     await catalog.load();
     assert.equal(asked.length, 1, 'a list already known is not asked for again');
     const refresh = catalog.load({ refresh: true });
@@ -252,6 +253,24 @@ describe('ServerListCatalog rules', () => {
     manager.configure([{ name: 's', session: s }, { name: 'late', session: late }]);
     assert.equal(asked.length, 1);
     assert.deepEqual(catalog.server('late')?.items, items('fresh too'));
+    // Refresh is the user asking the server itself (a 2026-07-28 server cannot announce changes).
+    void catalog.load({ refresh: true });
+    assert.deepEqual(asked.map((a) => a.server), ['s', 's', 'late'], 'the list_changed, then the refresh of both');
+  });
+
+  it('asks the server again on refresh after a failure, even if a current list was kept meanwhile', async () => {
+    const store = new CatalogStore(new MapStore());
+    const { manager, catalog, asked, session } = setUp(store);
+    const s = session('s');
+    s.set({ kind: 'running' });
+    manager.configure([{ name: 's', session: s }]);
+    const load = catalog.load();
+    asked[0]!.answer.reject(new Error('boom'));
+    await load;
+    // Another window's catalog kept the list the server gave it.
+    await store.write(s.definition, 'prompts', items('elsewhere'), { ttlMs: 60_000 });
+    void catalog.load({ refresh: true });
+    assert.equal(asked.length, 2);
   });
 
   it('lists a running server added after the first load, and lets go of a removed or replaced one', async () => {
