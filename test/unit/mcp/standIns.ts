@@ -1,5 +1,5 @@
-// Stand-ins for a session and the session manager, for the bookkeeping that sits on top of them (the
-// server-list catalogs): states, list_changed notifications and list answers are driven by the test, one
+// Stand-ins for a session and the session manager, for the bookkeeping around them (the session
+// manager's reconciling and start rules, the server-list catalogs): states, list_changed notifications and list answers are driven by the test, one
 // step at a time, so each rule (what is asked when, what is shown meanwhile) is checked without starting
 // a server. The protocol itself is never imitated here: the tests that start fixture servers cover it.
 import type { CacheHint } from '../../../src/mcp/catalogStore';
@@ -23,6 +23,44 @@ export class StandInSession {
   cacheHint(method: string): CacheHint | undefined {
     this.hintsAskedFor.push(method);
     return this.hint;
+  }
+
+  /** What the manager asked of the session, in order ("start", "stop: <reason>", "shutdown", "log: <level>", "roots"). */
+  readonly calls: string[] = [];
+  /** When set, start() fails with it. */
+  startFailure: Error | undefined;
+  /** When set, start() stays "starting" until finishStart(). */
+  holdStart = false;
+  private release: (() => void) | undefined;
+
+  async start(): Promise<void> {
+    this.calls.push('start');
+    if (this.startFailure) throw this.startFailure;
+    this.set({ kind: 'starting' });
+    if (this.holdStart) await new Promise<void>((resolve) => (this.release = resolve));
+    this.set({ kind: 'running' });
+  }
+
+  finishStart(): void {
+    this.release?.();
+  }
+
+  async stop(reason?: string): Promise<void> {
+    this.calls.push(reason ? `stop: ${reason}` : 'stop');
+    this.set(reason ? { kind: 'stopped', reason } : { kind: 'stopped' });
+  }
+
+  async shutdown(): Promise<void> {
+    this.calls.push('shutdown');
+    this.set({ kind: 'stopped' });
+  }
+
+  async setLogLevel(level: string): Promise<void> {
+    this.calls.push(`log: ${level}`);
+  }
+
+  async notifyRootsChanged(): Promise<void> {
+    this.calls.push('roots');
   }
 
   set(state: SessionState): void {
