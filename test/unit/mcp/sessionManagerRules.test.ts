@@ -101,6 +101,8 @@ describe('SessionManager rules', () => {
     manager.reconcile([server('held', { autoStart: false })]);
     assert.equal(await manager.mayStart('held', false), 'Not started: this workspace is not trusted.');
     assert.deepEqual(gateAsked, ['held']);
+    await manager.mayStart('held');
+    assert.deepEqual(gateAsked, ['held', 'held (user)'], 'asking is a user action unless said otherwise');
     await manager.start('held');
     assert.deepEqual(session('held').calls, ['stop: Not started: this workspace is not trusted.']);
     assert.equal(await manager.mayStart('nobody'), "No server named 'nobody' is configured.");
@@ -108,7 +110,7 @@ describe('SessionManager rules', () => {
     await manager.stop('nobody');
     await manager.restart('nobody');
     await manager.use('nobody');
-    assert.deepEqual(gateAsked, ['held', 'held (user)'], 'nothing is asked for an unknown server');
+    assert.deepEqual(gateAsked, ['held', 'held (user)', 'held (user)'], 'nothing is asked for an unknown server');
   });
 
   it('defers servers to their first use by the global policy or their own, unless they were running', async () => {
@@ -154,6 +156,22 @@ describe('SessionManager rules', () => {
     await manager.startDeferred();
     assert.deepEqual(session('b').calls, ['start']);
     assert.deepEqual(gateAsked, ['running', 'a', 'slow', 'b'], 'first use is not a user action');
+  });
+
+  it('on first use, waits for a server that is already starting by itself until it has started', async () => {
+    const { manager, session } = setUp({ holdStart: ['busy'] });
+    manager.reconcile([server('busy')]);
+    await settle();
+    assert.equal(session('busy').state.kind, 'starting');
+    let used = false;
+    const use = manager.use('busy').then(() => (used = true));
+    await settle();
+    session('busy').set({ kind: 'starting' });
+    await settle();
+    assert.equal(used, false, 'still starting');
+    session('busy').finishStart();
+    await use;
+    assert.deepEqual(session('busy').calls, ['start'], 'waiting started nothing more');
   });
 
   it('logs a deferred or background start that fails, naming the server', async () => {
