@@ -51,6 +51,16 @@ describe('What the log says about a start', function () {
     assert.ok(logger.lines.some((l) => /^info \[stderr\] fixture server \(legacy\) pid \d+$/.test(l)));
   });
 
+  it('logs a protocol error (a response nobody asked for) at debug level, and keeps running', async () => {
+    const logger = new MemoryLogger();
+    const session = newSession(definition('noisy', stdio('hostileServer')), { logger }, sessions);
+    await session.start();
+    await session.callTool({ name: 'dupe', arguments: {} });
+    await until('the duplicate response', () => logger.lines.some((l) => l.startsWith('debug Transport error: ')), 5000);
+    assert.ok(logger.lines.some((l) => /^debug Transport error: .*unknown message ID/i.test(l)), logger.lines.join('\n'));
+    assert.equal(session.state.kind, 'running');
+  });
+
   it('names the URL (no query) and the headers (masked) of an HTTP server', async () => {
     http = await startStreamableHttpFixture();
     const logger = new MemoryLogger();
