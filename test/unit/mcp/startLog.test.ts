@@ -3,6 +3,7 @@
 // "fatal:" a warning), what it connected to and over which transport.
 import * as assert from 'node:assert/strict';
 import type { McpSession } from '../../../src/mcp/session';
+import type { StdioTransportConfig } from '../../../src/mcp/serverDefinition';
 import { startStreamableHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
 import { definition, fixture, MemoryLogger, newSession, stdio, waitForState } from '../helpers';
 import { until } from '../../shared/until';
@@ -32,7 +33,7 @@ describe('What the log says about a start', function () {
 
   it('says "(none)" for an empty environment, and the working directory it was given', async () => {
     const logger = new MemoryLogger();
-    const session = newSession(definition('plain', { ...stdio('fixtureServer', ['--era=legacy']), cwd: __dirname }), { logger }, sessions);
+    const session = newSession(definition('plain', { ...(stdio('fixtureServer', ['--era=legacy']) as StdioTransportConfig), cwd: __dirname }), { logger }, sessions);
     await session.start();
     assert.equal(logger.lines[0], `info Starting: ${process.execPath} ${fixture('fixtureServer')} --era=legacy (cwd: ${__dirname}, env: (none))`);
   });
