@@ -66,9 +66,10 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
 
   /** The servers in configuration order (invalid entries left out), with their items so far. */
   servers(): ServerList<T>[] {
-    return this.manager.entries().flatMap(({ name, session }): ServerList<T>[] => {
+    // Only servers with a session are tracked (sync() keeps it so), which leaves the invalid entries out.
+    return this.manager.entries().flatMap(({ name }): ServerList<T>[] => {
       const t = this.tracked.get(name);
-      return session && t ? [this.listOf(name, t)] : [];
+      return t ? [this.listOf(name, t)] : [];
     });
   }
 
@@ -120,7 +121,6 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
       if (!SessionState.isRunning(t.session.state) || (t.loading && !refresh)) continue;
       // `refresh` asks again even for lists we have: servers on the stateless 2026-07-28 revision
       // cannot tell us about changes between requests. What we have stays shown meanwhile.
-      if (!refresh && t.items) continue;
       if (!t.items && t.error === undefined && this.adoptFresh(t)) continue;
       if (refresh || (!t.items && t.error === undefined)) this.fetch(t);
     }
@@ -137,7 +137,8 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
     for (const { server, status, heldBack } of this.servers()) {
       if (only !== undefined && server !== only) continue;
       if (status === 'stopped' && !heldBack) waits.push(start(server).catch(() => undefined));
-      else if (status === 'starting') waits.push(this.untilSettled(server));
+      // Resolves at once for a server that is not starting (running, failed, held back).
+      else waits.push(this.untilSettled(this.tracked.get(server)!.session));
     }
     await Promise.all(waits);
   }
@@ -155,9 +156,7 @@ export class ServerListCatalog<T extends { name: string }> extends Disposable {
     return [...this.tracked.values()].flatMap((t) => (t.loading ? [t.loading] : []));
   }
 
-  private untilSettled(server: string): Promise<void> {
-    const session = this.tracked.get(server)?.session;
-    if (!session) return Promise.resolve();
+  private untilSettled(session: McpSession): Promise<void> {
     return new Promise((resolve) => {
       const listener = session.onDidChangeState((state) => {
         if (SessionState.isStarting(state)) return;

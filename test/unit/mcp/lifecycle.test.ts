@@ -63,6 +63,8 @@ describe('core events and disposal', () => {
     const logged = capturingErrors(() => store.dispose());
     assert.deepEqual(order, ['last', 'failing', 'first']);
     assert.equal(logged.length, 1);
+    assert.match(String(logged[0]![0]), /dispose failed/);
+    assert.equal((logged[0]![1] as Error).message, 'failing', 'the error is logged with it');
     store.dispose();
     assert.deepEqual(order, ['last', 'failing', 'first'], 'nothing is disposed twice');
     store.add(item('late'));

@@ -57,6 +57,23 @@ describe('error lines', () => {
     assert.equal(describeError(new McpClientError('server: tools/call failed: boom', 'X')), 'server: tools/call failed: boom');
   });
 
+  it('describes only a failed spawn as a missing command, and anything thrown, Error or not, without failing itself', () => {
+    // A command that exists but cannot run is not "not found": the user must fix its permissions, not its name.
+    const notExecutable = Object.assign(new Error('spawn /srv/tool EACCES'), { code: 'EACCES', syscall: 'spawn /srv/tool', path: '/srv/tool' });
+    assert.equal(describeError(notExecutable), 'spawn /srv/tool EACCES');
+    // A missing file met elsewhere (no syscall named, the code on the cause) keeps its own words.
+    assert.equal(describeError(new Error('cannot read the env file', { cause: Object.assign(new Error('gone'), { code: 'ENOENT' }) })), 'cannot read the env file');
+    // Something that is not an Error (a server library throwing a plain value) is shown as it is.
+    assert.equal(describeError(undefined), 'undefined');
+    assert.equal(describeError({ name: 'AbortError', code: 'ECONNREFUSED', message: 'x' }), '[object Object]');
+  });
+
+  it("shows a user-facing error's message as written, even when what it wraps was a refused connection", () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const wrapped = new McpClientError('local: could not connect: connection refused', 'ECONNREFUSED', { cause: refused });
+    assert.equal(describeError(wrapped), 'local: could not connect: connection refused');
+  });
+
   it("keeps a user-facing error's reason apart from its message, and recognises it by name", () => {
     const error = new McpClientError('s: tools/call failed: boom', -1, { reason: 'boom' });
     assert.deepEqual([error.message, error.reason, error.code, error.name], ['s: tools/call failed: boom', 'boom', -1, 'McpClientError']);
@@ -68,7 +85,7 @@ describe('error lines', () => {
   });
 
   it('tells the start failures that retrying cannot fix', () => {
-    for (const code of ['ENOENT', 'EACCES', 'ENOTDIR', 'MCP_INPUT_MISSING', 'MCP_UNAUTHORIZED', 'MCP_DEV_MODE', 'MCP_AUTH_REQUIRED']) {
+    for (const code of ['ENOENT', 'EACCES', 'ENOTDIR', 'MCP_INPUT_MISSING', 'MCP_UNAUTHORIZED', 'MCP_DEV_MODE', 'MCP_LOCAL_FILE', 'MCP_CONSENT', 'MCP_AUTH_REQUIRED']) {
       assert.equal(isPermanentStartFailure({ code }), true, code);
     }
     for (const code of ['ECONNREFUSED', 'ETIMEDOUT', undefined]) assert.equal(isPermanentStartFailure({ code }), false, String(code));

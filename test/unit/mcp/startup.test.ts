@@ -81,11 +81,13 @@ describe('Server starts (issue 12)', function () {
       const memory = new EraMemory();
       const def = definition('upgraded', stdio('fixtureServer', ['--era=modern-only', `--spawn-log=${spawnLog}`]));
       await memory.remember(def.transport as never, 'legacy');
-      const session = newSession(def, { eraMemory: memory }, sessions);
+      const logger = new MemoryLogger();
+      const session = newSession(def, { eraMemory: memory, logger }, sessions);
       await session.start();
       assert.equal(session.state.kind, 'running', message(session));
       assert.equal(session.protocolVersion, '2026-07-28');
       assert.equal(spawns(), 2);
+      assert.ok(logger.lines.includes('info The server no longer accepts 2025-11-25 (it now speaks 2026-07-28); starting it again with server/discover.'), logger.lines.join('\n'));
       assert.equal(memory.recall(def.transport as never), 'modern');
     });
   });
