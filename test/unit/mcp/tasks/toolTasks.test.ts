@@ -90,6 +90,16 @@ for (const era of ['legacy', 'modern'] as const) {
       assert.equal(tasks.list().length, 0);
     });
 
+    if (era === 'legacy') {
+      it('leaves the progress of an ordinary call, not a task, to its caller', async () => {
+        const progress: number[] = [];
+        const result = await session.callTool({ name: 'slow_job', arguments: { steps: 2 } }, { onprogress: (p) => progress.push(p.progress) });
+        assert.equal(textOf(result), 'ran without a task (2 steps)');
+        assert.deepEqual(progress, [2], `the caller saw the progress (${JSON.stringify(progress)}, tracker ${JSON.stringify(progressSeen)})`);
+        assert.deepEqual(progressSeen, [], 'the task tracker took none of it');
+      });
+    }
+
     it('cancels a running task on the server', async () => {
       const started = await tasks.start(session, await slowJob(), { steps: 50, ask: false });
       assert.ok('task' in started);
