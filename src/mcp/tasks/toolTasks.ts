@@ -54,6 +54,8 @@ export interface ToolTasksHost {
 /** How long a server is asked to keep a task (and its result) around. */
 const TASK_TTL_MS = 24 * 60 * 60 * 1000;
 const MIN_POLL_MS = 100;
+/** For a server that does not say (its first answer is read at once, so only a later one can lack it). */
+const DEFAULT_POLL_MS = 1000;
 const MAX_POLL_MS = 5000;
 
 export class ToolTasks extends Disposable implements TaskNotificationSink {
@@ -152,7 +154,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
     const task: TrackedTask = { server, tool, taskId, createdAt, endpoint, status: first.status, statusMessage: first.statusMessage };
     this.tasks.set(key(task.server, task.taskId), task);
     this.changeEmitter.fire(undefined);
-    void this.follow(task, first.pollIntervalMs);
+    void this.follow(task);
     return task;
   }
 
@@ -163,7 +165,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
   }
 
   /** The poll loop of one task. */
-  private async follow(task: TrackedTask, pollMs: number | undefined): Promise<void> {
+  private async follow(task: TrackedTask): Promise<void> {
     const answered = new Set<string>();
     let legacyResult: Promise<CallToolResult> | undefined;
     while (!isTerminal(task.status) && !this.abort.signal.aborted) {
@@ -199,7 +201,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
       } else if (isTerminal(snapshot.status)) {
         this.end(task, snapshot.status, snapshot.error?.message ?? snapshot.statusMessage);
       } else {
-        await this.sleep(task, Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, snapshot.pollIntervalMs ?? pollMs ?? 1000)));
+        await this.sleep(task, Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, snapshot.pollIntervalMs ?? DEFAULT_POLL_MS)));
       }
     }
   }
