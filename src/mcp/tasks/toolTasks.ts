@@ -167,7 +167,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
   /** The poll loop of one task. */
   private async follow(task: TrackedTask): Promise<void> {
     const answered = new Set<string>();
-    let legacyResult: Promise<CallToolResult> | undefined;
+    let legacyOutcome: Promise<{ result: CallToolResult } | { error: unknown }> | undefined;
     while (!isTerminal(task.status) && !this.abort.signal.aborted) {
       const session = this.host.session(task.server);
       if (!session || !SessionState.isRunning(session.state)) {
@@ -189,15 +189,18 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
       }
       const modern = session.withClientSync((client) => eraOf(client) === 'modern');
       // 2025: the result request stays open while the task runs (a server may send the task's own requests on it).
-      if (!modern && !legacyResult) legacyResult = session.withClient(`tasks/result ${task.taskId}`, (c, o) => legacyTaskResult(c, task.taskId, o), { timeout: TASK_TTL_MS });
-      legacyResult?.catch(() => undefined);
+      if (!modern && !legacyOutcome) {
+        legacyOutcome = session
+          .withClient(`tasks/result ${task.taskId}`, (c, o) => legacyTaskResult(c, task.taskId, o), { timeout: TASK_TTL_MS })
+          .then((result) => ({ result }), (error: unknown) => ({ error }));
+      }
       this.apply(task, snapshot);
       if (snapshot.inputRequests) void this.answer(session, task, snapshot.inputRequests, answered);
       if (snapshot.status === 'completed') {
-        // Not modern: legacyResult was asked for above.
-        const result = modern ? snapshot.result : await legacyResult!.catch((error) => ({ error }));
-        if (result && 'error' in result && !('content' in result)) this.end(task, 'failed', describeError((result as { error: unknown }).error));
-        else this.end(task, 'completed', undefined, result as CallToolResult | undefined);
+        // Not modern: legacyOutcome was asked for above.
+        const outcome = modern ? { result: snapshot.result } : await legacyOutcome!;
+        if ('error' in outcome) this.end(task, 'failed', describeError(outcome.error));
+        else this.end(task, 'completed', undefined, outcome.result);
       } else if (isTerminal(snapshot.status)) {
         this.end(task, snapshot.status, snapshot.error?.message ?? snapshot.statusMessage);
       } else {

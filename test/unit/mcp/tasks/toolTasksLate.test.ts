@@ -3,7 +3,7 @@
 // that token is not taken for the ended task (tasksCapability.ts then hands it to the SDK's own routing).
 // An answer the user takes long to give (2026 inputRequests) is asked for once, however many polls see
 // the request meanwhile. Against the tasks fixture, which reports per task its tasks/get count and the
-// progress token its tools/call carried.
+// progress token its tools/call carried. A poll loop woken by dispose ends there.
 import * as assert from 'node:assert/strict';
 import type { McpSession } from '../../../../src/mcp/session';
 import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
@@ -71,5 +71,21 @@ describe('ToolTasks, an answer the user takes long to give (2026-07-28 inputRequ
     const ended = await tasks.whenEnded(started.task);
     assert.equal(textOf(ended.result!), 'Report for Ada: 2 steps done.');
     assert.equal(asked, 1);
+  });
+});
+
+describe('ToolTasks, a poll loop woken by dispose', () => {
+  it('stops for good: it does not wait again afterwards', async () => {
+    const tasks = new ToolTasks({ session: () => undefined, answerInput: async () => ({}) });
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    await settled(); // mocha's own timer for this test starts with its first wait
+    const before = timers();
+    tasks.restore([{ server: 'absent', tool: 'slow_job', taskId: 'task-1', createdAt: Date.now(), endpoint: 'stdio:nowhere' }]);
+    assert.equal(timers(), before + 1, 'the loop waits for its server');
+    tasks.dispose();
+    await settled(); // the woken loop runs on
+    assert.equal(timers(), before);
+    assert.equal(tasks.list()[0]?.status, 'working', 'the task is not given up, only no longer followed here');
   });
 });
