@@ -19,7 +19,6 @@ export function traceTransport(transport: Transport, logger: MaskingLogger, tap?
   // this wrapper, and set their own, which gets wrapped again: only the outermost one traces a message.
   let depth = 0;
   Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
     get: () => wrapped,
     set: (handler: ((m: JSONRPCMessage, e?: unknown) => void) | undefined) => {
       wrapped = handler && ((message: JSONRPCMessage, extra?: unknown) => {

@@ -128,14 +128,14 @@ export class ReceivedTasks extends Disposable {
   cancelFromServer(server: string, taskId: string): WireTask {
     const entry = this.require(server, taskId);
     if (isTerminal(entry.task.status)) throw protocolError(INVALID_PARAMS, `Task ${taskId} is already ${entry.task.status}.`);
-    this.end(entry, 'cancelled', 'Cancelled by the server.');
+    this.endUnanswered(entry, 'cancelled', 'Cancelled by the server.');
     return { ...entry.wire };
   }
 
   /** Cancel Task from the user: the work stops, and the server's next tasks/get reads cancelled. */
   cancel(task: ReceivedTask): void {
     const entry = this.entries.get(key(task.server, task.taskId));
-    if (entry && !isTerminal(entry.task.status)) this.end(entry, 'cancelled', 'Cancelled by the user.');
+    if (entry && !isTerminal(entry.task.status)) this.endUnanswered(entry, 'cancelled', 'Cancelled by the user.');
   }
 
   /** Forgets ended tasks (their servers can no longer ask about them). */
@@ -162,13 +162,18 @@ export class ReceivedTasks extends Disposable {
     }
   }
 
-  private end(entry: Entry, status: TaskStatus, message?: string, outcome?: Parameters<Entry['settle']>[0]): void {
+  /** A task ended without an answer of its own (cancelled, or its server gone): tasks/result reports why, as an error. */
+  private endUnanswered(entry: Entry, status: 'cancelled' | 'failed', message: string): void {
+    this.end(entry, status, message, { error: protocolError(INTERNAL_ERROR, message) });
+  }
+
+  /** `message`: why the task did not complete (none when it did). */
+  private end(entry: Entry, status: TaskStatus, message: string | undefined, outcome: Parameters<Entry['settle']>[0]): void {
     entry.task.status = status;
     entry.task.endedAt = Date.now();
-    entry.task.error = status === 'completed' ? undefined : message;
+    entry.task.error = message;
     entry.wire = { ...entry.wire, status, lastUpdatedAt: new Date().toISOString(), ...(message && { statusMessage: message }) };
-    // A cancelled request has no answer of its own: tasks/result reports the cancel as an error.
-    entry.settle(outcome ?? { error: protocolError(INTERNAL_ERROR, message ?? `Task ${status}.`) });
+    entry.settle(outcome);
     entry.abort.abort();
     if (entry.connection.isOpen()) entry.connection.notify({ ...entry.wire });
     this.changeEmitter.fire(entry.task);
@@ -179,13 +184,13 @@ export class ReceivedTasks extends Disposable {
     if (this.watcher) return;
     this.watcher = setInterval(() => {
       const running = [...this.entries.values()].filter((e) => !isTerminal(e.task.status));
-      for (const entry of running) if (!entry.connection.isOpen()) this.end(entry, 'failed', 'The server disconnected.');
+      for (const entry of running) if (!entry.connection.isOpen()) this.endUnanswered(entry, 'failed', 'The server disconnected.');
       if (running.every((e) => isTerminal(e.task.status))) this.stopWatching();
     }, 2000);
   }
 
   private stopWatching(): void {
-    if (this.watcher) clearInterval(this.watcher);
+    clearInterval(this.watcher);
     this.watcher = undefined;
   }
 

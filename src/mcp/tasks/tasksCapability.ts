@@ -26,10 +26,11 @@ export class TasksCapability implements ClientCapability {
       this.sink.status(definition.name, params),
     );
     // The SDK's default progress routing is a private method; it is called for every token that is not a task's.
-    const sdkProgress = (client as unknown as { _onprogress?: (n: unknown) => void })._onprogress;
+    // Should an SDK release drop it, the TypeError shows in the server's log and toolTasks.test.ts fails.
+    const sdkProgress = (client as unknown as { _onprogress: (n: unknown) => void })._onprogress;
     client.setNotificationHandler('notifications/progress', (n) => {
       if (this.sink.progress(definition.name, n.params)) return;
-      sdkProgress?.call(client, n);
+      sdkProgress.call(client, n);
     });
   }
 }

@@ -3,6 +3,7 @@
 // asks for (2026: inputRequests answered through the host's elicitation and sampling UI, then
 // tasks/update; 2025: the server's ordinary requests, which the capabilities already answer), the
 // result, cancel. A task outlives whatever started it; only the user's Clear forgets it.
+import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ProgressNotificationParams, Tool } from '@modelcontextprotocol/client';
 import { describeError } from '../errors';
 import { Disposable, Emitter } from '../lifecycle';
@@ -10,7 +11,7 @@ import { endpointKey } from '../serverIdentity';
 import type { McpSession } from '../session';
 import { SessionState } from '../sessionState';
 import type { TaskNotificationSink } from './tasksCapability';
-import { cancelTask, eraOf, getTask, isTerminal, legacyTaskResult, startToolTask, TASK_STATUSES, toolRunsAsTask, updateTask } from './taskWire';
+import { cancelTask, eraOf, getTask, isTerminal, legacyTaskResult, startToolTask, toolRunsAsTask, updateTask } from './taskWire';
 import type { TaskInputRequest, TaskSnapshot, TaskStatus } from './taskWire';
 
 export type { TaskInputRequest, TaskStatus };
@@ -53,6 +54,8 @@ export interface ToolTasksHost {
 /** How long a server is asked to keep a task (and its result) around. */
 const TASK_TTL_MS = 24 * 60 * 60 * 1000;
 const MIN_POLL_MS = 100;
+/** For a server that does not say (its first answer is read at once, so only a later one can lack it). */
+const DEFAULT_POLL_MS = 1000;
 const MAX_POLL_MS = 5000;
 
 export class ToolTasks extends Disposable implements TaskNotificationSink {
@@ -61,13 +64,20 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
   readonly onDidChange = this.changeEmitter.event;
   private readonly tasks = new Map<string, TrackedTask>();
   private readonly progressTokens = new Map<string, TrackedTask>();
-  private readonly wakers = new Map<TrackedTask, () => void>();
+  /** Ends the current wait of a task's poll loop, by task key. */
+  private readonly wakers = new Map<string, () => void>();
   private readonly ended = new Map<TrackedTask, Array<() => void>>();
   private readonly abort = new AbortController();
 
   constructor(private readonly host: ToolTasksHost) {
     super();
-    this._register({ dispose: () => this.abort.abort() });
+    // Aborts the input dialogs, and wakes every poll loop, which then sees the abort and stops.
+    this._register({
+      dispose: () => {
+        this.abort.abort();
+        for (const wake of [...this.wakers.values()]) wake();
+      },
+    });
   }
 
   list(): TrackedTask[] {
@@ -91,7 +101,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
    * no task, only the result.
    */
   async start(session: McpSession, tool: Tool, args: Record<string, unknown>): Promise<{ task: TrackedTask } | { result: CallToolResult }> {
-    const token = `mcp-client-task-${Math.random().toString(36).slice(2)}`;
+    const token = `mcp-client-task-${randomUUID()}`;
     const params = { name: tool.name, arguments: args, _meta: { progressToken: token } };
     const started = await session.withClient(`tools/call ${tool.name}`, (client, options) => startToolTask(client, params, TASK_TTL_MS, options));
     if ('result' in started) return started;
@@ -117,7 +127,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
     if (isTerminal(task.status)) return;
     const session = this.requireSession(task);
     await session.withClient(`tasks/cancel ${task.taskId}`, (client, options) => cancelTask(client, task.taskId, options));
-    this.wakers.get(task)?.();
+    this.wake(key(task.server, task.taskId));
   }
 
   /** Forgets ended tasks (the server keeps them until their TTL). */
@@ -126,10 +136,9 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
     this.changeEmitter.fire(undefined);
   }
 
+  /** A status notification (2025) wakes the task's poll; the tasks/get that follows reads what changed. */
   status(server: string, params: Record<string, unknown>): void {
-    const task = this.tasks.get(key(server, String(params.taskId)));
-    if (!task || isTerminal(task.status) || !TASK_STATUSES.includes(params.status as TaskStatus)) return;
-    this.wakers.get(task)?.();
+    this.wake(key(server, String(params.taskId)));
   }
 
   progress(server: string, params: ProgressNotificationParams): boolean {
@@ -145,7 +154,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
     const task: TrackedTask = { server, tool, taskId, createdAt, endpoint, status: first.status, statusMessage: first.statusMessage };
     this.tasks.set(key(task.server, task.taskId), task);
     this.changeEmitter.fire(undefined);
-    void this.follow(task, first.pollIntervalMs);
+    void this.follow(task);
     return task;
   }
 
@@ -156,9 +165,9 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
   }
 
   /** The poll loop of one task. */
-  private async follow(task: TrackedTask, pollMs: number | undefined): Promise<void> {
+  private async follow(task: TrackedTask): Promise<void> {
     const answered = new Set<string>();
-    let legacyResult: Promise<CallToolResult> | undefined;
+    let legacyOutcome: Promise<{ result: CallToolResult } | { error: unknown }> | undefined;
     while (!isTerminal(task.status) && !this.abort.signal.aborted) {
       const session = this.host.session(task.server);
       if (!session || !SessionState.isRunning(session.state)) {
@@ -180,18 +189,22 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
       }
       const modern = session.withClientSync((client) => eraOf(client) === 'modern');
       // 2025: the result request stays open while the task runs (a server may send the task's own requests on it).
-      if (!modern && !legacyResult) legacyResult = session.withClient(`tasks/result ${task.taskId}`, (c, o) => legacyTaskResult(c, task.taskId, o), { timeout: TASK_TTL_MS });
-      legacyResult?.catch(() => undefined);
+      if (!modern && !legacyOutcome) {
+        legacyOutcome = session
+          .withClient(`tasks/result ${task.taskId}`, (c, o) => legacyTaskResult(c, task.taskId, o), { timeout: TASK_TTL_MS })
+          .then((result) => ({ result }), (error: unknown) => ({ error }));
+      }
       this.apply(task, snapshot);
-      if (snapshot.status === 'input_required' && snapshot.inputRequests) void this.answer(session, task, snapshot.inputRequests, answered);
+      if (snapshot.inputRequests) void this.answer(session, task, snapshot.inputRequests, answered);
       if (snapshot.status === 'completed') {
-        const result = modern ? snapshot.result : await legacyResult?.catch((error) => ({ error }));
-        if (result && 'error' in result && !('content' in result)) this.end(task, 'failed', describeError((result as { error: unknown }).error));
-        else this.end(task, 'completed', undefined, result as CallToolResult | undefined);
+        // Not modern: legacyOutcome was asked for above.
+        const outcome = modern ? { result: snapshot.result } : await legacyOutcome!;
+        if ('error' in outcome) this.end(task, 'failed', describeError(outcome.error));
+        else this.end(task, 'completed', undefined, outcome.result);
       } else if (isTerminal(snapshot.status)) {
         this.end(task, snapshot.status, snapshot.error?.message ?? snapshot.statusMessage);
       } else {
-        await this.sleep(task, Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, snapshot.pollIntervalMs ?? pollMs ?? 1000)));
+        await this.sleep(task, Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, snapshot.pollIntervalMs ?? DEFAULT_POLL_MS)));
       }
     }
   }
@@ -208,7 +221,7 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
         task.statusMessage = `Could not answer the task's request: ${describeError(error)}`;
         this.changeEmitter.fire(task);
       }
-      this.wakers.get(task)?.();
+      this.wake(key(task.server, task.taskId));
     }
   }
 
@@ -223,25 +236,28 @@ export class ToolTasks extends Disposable implements TaskNotificationSink {
     task.status = status;
     task.endedAt = Date.now();
     task.result = result;
-    if (status !== 'completed') task.error = error ?? task.error;
+    task.error = error;
     for (const [token, t] of this.progressTokens) if (t === task) this.progressTokens.delete(token);
     this.changeEmitter.fire(task);
     for (const resolve of this.ended.get(task) ?? []) resolve();
     this.ended.delete(task);
   }
 
-  /** Waits for the poll interval, or less when a notification or an answer says something changed. */
+  private wake(taskKey: string): void {
+    this.wakers.get(taskKey)?.();
+  }
+
+  /** Waits for the poll interval, or less when a notification, an answer or dispose says something changed. */
   private sleep(task: TrackedTask, ms: number): Promise<void> {
+    const taskKey = key(task.server, task.taskId);
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.wakers.delete(task);
-        this.abort.signal.removeEventListener('abort', done);
+        this.wakers.delete(taskKey);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.wakers.set(task, done);
-      this.abort.signal.addEventListener('abort', done);
+      this.wakers.set(taskKey, done);
     });
   }
 }

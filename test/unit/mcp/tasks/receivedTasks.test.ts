@@ -134,6 +134,16 @@ describe('ReceivedTasks (2025-11-25 sampling and elicitation as tasks)', () => {
     assert.match(report.error?.message ?? '', /User rejected sampling request/);
   });
 
+  it('a task whose server went away ends as failed, and its dialog is told to close', async () => {
+    const created = await start('elicitation');
+    const job = await working();
+    await session.stop();
+    // Nobody can ask for this task again: it must not stay "working" in the Tasks view forever.
+    const row = await until('the task to end', () => { const t = received.find('client-tasks', created.taskId); return t?.status === 'failed' ? t : undefined; }, 10_000);
+    assert.match(row.error ?? '', /The server disconnected\./);
+    assert.equal(job.signal.aborted, true, 'the dialog is told to close');
+  });
+
   it('declares task support only for the kinds the client itself declares', () => {
     const tasks = new ReceivedTasksCapability(received).capabilities;
     assert.deepEqual(declaredTaskMethods(withoutUndeclaredTaskRequests({ ...tasks, sampling: {}, elicitation: {} })), ['sampling/createMessage', 'elicitation/create']);

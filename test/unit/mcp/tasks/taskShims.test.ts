@@ -53,11 +53,13 @@ describe('task shims', () => {
       { jsonrpc: '2.0', id: 3, method: 'sampling/createMessage', params: { messages: [], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'x' } } } },
       { jsonrpc: '2.0', method: 'sampling/createMessage', params: { task: {} } },
       { jsonrpc: '2.0', id: 4, method: 'roots/list', params: { task: {} } },
+      // A malformed request (no params at all) goes on unchanged, for the SDK to answer with invalid params.
+      { jsonrpc: '2.0', id: 5, method: 'sampling/createMessage' },
     ] as JSONRPCMessage[];
     for (const m of messages) transport.onmessage!(m);
     assert.deepEqual(
       seen.map((m) => ('method' in m ? m.method : '')),
-      [taskAugmentedMethod('sampling/createMessage'), taskAugmentedMethod('elicitation/create'), 'sampling/createMessage', 'sampling/createMessage', 'roots/list'],
+      [taskAugmentedMethod('sampling/createMessage'), taskAugmentedMethod('elicitation/create'), 'sampling/createMessage', 'sampling/createMessage', 'roots/list', 'sampling/createMessage'],
     );
     assert.deepEqual(seen[0], { ...messages[0], method: 'mcp-client-vscode/task-augmented:sampling/createMessage' }, 'only the method changes');
   });

@@ -58,12 +58,19 @@ for (const era of ['legacy', 'modern'] as const) {
       const started = await tasks.start(session, await slowJob(), { steps: 3, ask: true });
       assert.ok('task' in started, 'the server answered with a task');
       const seen: string[] = [];
-      tasks.onDidChange((t) => t === started.task && seen.push(t.status));
+      const shown: string[] = [];
+      tasks.onDidChange((t) => {
+        if (t !== started.task) return;
+        seen.push(t.status);
+        shown.push(JSON.stringify([t.status, t.statusMessage, t.progress, t.error]));
+      });
       const ended = await tasks.whenEnded(started.task);
       assert.equal(ended.status, 'completed', ended.error);
       assert.equal(textOf(ended.result!), 'Report for Ada: 3 steps done.');
       assert.deepEqual(asked, ['Whose report is this?'], 'asked exactly once, through the host');
+      // The fixture changes only the status when it asks (the message stays the step's): still shown.
       assert.ok(seen.includes('input_required'), `saw input_required (${seen.join(', ')})`);
+      assert.ok(shown.every((s, i) => s !== shown[i - 1]), `each change shows something new:\n${shown.join('\n')}`);
       if (era === 'legacy') assert.ok(progressSeen.length > 0, 'task progress reached the tracker');
       assert.equal(tasks.list().length, 1);
     });
@@ -89,6 +96,16 @@ for (const era of ['legacy', 'modern'] as const) {
       assert.equal(textOf(started.result), 'quick answer');
       assert.equal(tasks.list().length, 0);
     });
+
+    if (era === 'legacy') {
+      it('leaves the progress of an ordinary call, not a task, to its caller', async () => {
+        const progress: number[] = [];
+        const result = await session.callTool({ name: 'slow_job', arguments: { steps: 2 } }, { onprogress: (p) => progress.push(p.progress) });
+        assert.equal(textOf(result), 'ran without a task (2 steps)');
+        assert.deepEqual(progress, [2], `the caller saw the progress (${JSON.stringify(progress)}, tracker ${JSON.stringify(progressSeen)})`);
+        assert.deepEqual(progressSeen, [], 'the task tracker took none of it');
+      });
+    }
 
     it('cancels a running task on the server', async () => {
       const started = await tasks.start(session, await slowJob(), { steps: 50, ask: false });
