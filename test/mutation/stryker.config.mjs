@@ -48,6 +48,10 @@ function reaches(testSource, targets) {
 // not the whole suite's time. A test that reaches the code only through a server process it starts does
 // not count, and needs none: the fixture servers are built from test/fixtures/, not from src/.
 const targets = new Set((process.env.MCP_MUTATION_TARGETS ?? '').split(',').filter(Boolean));
+// Code that runs only in a child process (test/mutation/childProcesses.cjs) is reached by the tests that
+// start that process, which import its spawner instead.
+const CHILD_PROGRAMS = { 'src/mcp/sandbox/sandboxedSpawn.ts': ['src/mcp/sandbox/launcher.ts', 'src/mcp/sandbox/debugBridge.ts'] };
+for (const [spawner, program] of Object.entries(CHILD_PROGRAMS)) if (program.some((file) => targets.has(file))) targets.add(spawner);
 const unitTests = targets.size ? allUnitTests.filter((file) => reaches(file.replace(/^out\//, '').replace(/\.js$/, '.ts'), targets)) : allUnitTests;
 const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
 const serverTests = new Set(unitTests.filter(startsServers));
