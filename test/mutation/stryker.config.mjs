@@ -52,7 +52,13 @@ const targets = new Set((process.env.MCP_MUTATION_TARGETS ?? '').split(',').filt
 // start that process, which import its spawner instead.
 const CHILD_PROGRAMS = { 'src/mcp/sandbox/sandboxedSpawn.ts': ['src/mcp/sandbox/launcher.ts', 'src/mcp/sandbox/debugBridge.ts'] };
 for (const [spawner, program] of Object.entries(CHILD_PROGRAMS)) if (program.some((file) => targets.has(file))) targets.add(spawner);
-const unitTests = targets.size ? allUnitTests.filter((file) => reaches(file.replace(/^out\//, '').replace(/\.js$/, '.ts'), targets)) : allUnitTests;
+// `--direct` (MCP_MUTATION_DIRECT=1): only the tests that import a named file themselves. For code every
+// server test runs through (the process tree, the stdio transport), a surviving mutant would otherwise rerun
+// most of the suite, minutes each; a mutant only an indirect test kills then counts as surviving, so the
+// score can only come out lower than a full run's.
+const direct = process.env.MCP_MUTATION_DIRECT === '1';
+const selects = (testSource) => (direct ? importsOf(testSource).some((file) => targets.has(file)) : reaches(testSource, targets));
+const unitTests = targets.size ? allUnitTests.filter((file) => selects(file.replace(/^out\//, '').replace(/\.js$/, '.ts'))) : allUnitTests;
 const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
 const serverTests = new Set(unitTests.filter(startsServers));
 
