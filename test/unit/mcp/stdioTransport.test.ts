@@ -24,6 +24,8 @@ interface Started {
   closed: () => boolean;
 }
 
+/** A message's params, whatever its kind (these stand-in servers send notifications). */
+const paramsOf = <T>(message: JSONRPCMessage | undefined) => (message as unknown as { params: T }).params;
 const ECHO = `process.stdin.on('data', (d) => process.stdout.write(d)); process.stdin.on('end', () => process.exit(0));`;
 const running: Started[] = [];
 
@@ -74,7 +76,7 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
       cwd: tmpdir(),
     });
     await until('the report', () => s.messages[0], 5000);
-    assert.deepEqual((s.messages[0] as { params: unknown }).params, { key: 'k-1', path: true, cwd: tmpdir() });
+    assert.deepEqual(paramsOf(s.messages[0]), { key: 'k-1', path: true, cwd: tmpdir() });
   });
 
   it('writes the first input (a sandbox job) before any message', async () => {
@@ -91,7 +93,7 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     await s.transport.send({ jsonrpc: '2.0', id: 1, method: 'big', params: { big } });
     await s.transport.send({ jsonrpc: '2.0', id: 2, method: 'small' });
     await until('both back', () => s.messages.length === 2, 10_000);
-    assert.equal((s.messages[0] as { params: { big: string } }).params.big, big);
+    assert.equal(paramsOf<{ big: string }>(s.messages[0]).big, big);
     assert.equal((s.messages[1] as { method: string }).method, 'small');
     assert.deepEqual(s.errors, []);
   });
@@ -144,7 +146,7 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     const child = `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`;
     const s = await start(`const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], { stdio: 'ignore' }); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'child', params: { pid: c.pid } }) + '\\n'); process.stdin.resume(); setInterval(() => {}, 1000);`);
     await until('the child pid', () => s.messages[0], 5000);
-    const childPid = (s.messages[0] as { params: { pid: number } }).params.pid;
+    const childPid = paramsOf<{ pid: number }>(s.messages[0]).pid;
     assert.equal(isAlive(childPid), true);
     await s.process.stop(fastStop);
     await until('the child gone', () => !isAlive(childPid), 5000);
