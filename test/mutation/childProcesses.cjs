@@ -1,5 +1,5 @@
 // Mutants in code that runs in a child process of the test (the sandbox launcher, dist/sandboxLauncher.mjs,
-// with the debug bridge it imports): Stryker switches a mutant on inside the test runner's own process and
+// with the debug bridge it imports; the debug relay, dist/sandboxDebugRelay.js): Stryker switches a mutant on inside the test runner's own process and
 // reads coverage from there, so such code would count as never covered and its mutants never run.
 // Two halves make them testable, joined by files in `.mutation-child/` of Stryker's sandbox:
 //   - the mutation build (sandboxBuild.mjs) puts CHILD_BANNER at the top of the launcher bundle: the child

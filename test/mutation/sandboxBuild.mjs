@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 
 const { CHILD_BANNER } = createRequire(import.meta.url)('./childProcesses.cjs');
-const CHILD_BUNDLES = ['dist/sandboxLauncher.mjs'];
+const CHILD_BUNDLES = ['dist/sandboxLauncher.mjs', 'dist/sandboxDebugRelay.js'];
 
 if (!existsSync('node_modules')) symlinkSync(resolve('../../node_modules'), 'node_modules', 'junction');
 const build = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { stdio: 'inherit' });
