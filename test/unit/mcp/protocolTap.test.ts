@@ -19,7 +19,9 @@ class RecordingTap implements ProtocolTap {
   stderr(line: string) {
     this.seen.push({ stderr: line });
   }
+  readonly exchanges: HttpExchange[] = [];
   http(exchange: HttpExchange) {
+    this.exchanges.push(exchange);
     this.seen.push({ ...exchange, durationMs: typeof exchange.durationMs });
   }
   note(text: string) {
@@ -37,6 +39,7 @@ describe('the protocol tap (what the Protocol view records)', () => {
     tapMessage(masked, 'out', ping);
     tapMessage(masked, 'in', { jsonrpc: '2.0', id: 2, result: { token: 's3cret' } });
     tapMessage(masked, 'in', { jsonrpc: '2.0', id: 42, result: {} });
+    assert.equal((tap.seen[0] as { message: unknown }).message, ping, 'nothing to mask: the message itself, not a copy');
     assert.deepEqual(tap.seen, [
       { direction: 'out', message: ping, text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },
       { direction: 'in', message: { jsonrpc: '2.0', id: 2, result: { token: '***' } }, text: '{"jsonrpc":"2.0","id":2,"result":{"token":"***"}}' },
@@ -89,9 +92,12 @@ describe('the protocol tap (what the Protocol view records)', () => {
       const tap = new RecordingTap();
       const fetch = tapFetch(tap, answer(202, { 'content-type': 'text/event-stream', 'mcp-session-id': 'abc', 'www-authenticate': 'Bearer realm="x"', 'set-cookie': 'c=1', server: 'x' }));
       const body = JSON.stringify([ping, { jsonrpc: '2.0', id: 'two', method: 'tools/list' }, { jsonrpc: '2.0', method: 'notifications/initialized' }]);
+      const before = performance.now();
       const response = await fetch('https://user:pw@example.test/mcp?key=s3cret', { method: 'POST', body, headers: { authorization: 'Bearer s3cret-token-123456', 'mcp-protocol-version': '2025-11-25', accept: 'application/json' } });
+      const took = performance.now() - before;
       assert.equal(response.status, 202);
-      const [exchange] = tap.seen as HttpExchange[];
+      const [exchange] = (tap as unknown as { exchanges: HttpExchange[] }).exchanges;
+      assert.ok(exchange!.durationMs >= 0 && exchange!.durationMs <= took, `the request's own duration (${exchange!.durationMs} of ${took} ms)`);
       assert.equal(exchange!.method, 'POST');
       assert.equal(exchange!.url, 'https://example.test/mcp?…');
       assert.equal(exchange!.status, 202);
@@ -110,12 +116,16 @@ describe('the protocol tap (what the Protocol view records)', () => {
       await fetch('https://example.test/mcp');
       await fetch('https://example.test/mcp', { method: 'POST', body: 'not json' });
       await fetch('https://example.test/mcp', { method: 'POST', body: JSON.stringify(ping) });
+      await fetch('https://example.test/mcp', { method: 'POST', body: JSON.stringify([null, 7, ping]) });
+      await fetch('https://example.test/mcp', { method: 'POST', body: new TextEncoder().encode(JSON.stringify(ping)) });
       await fetch(new Request('https://example.test/other') as unknown as URL, { method: 'DELETE' });
       const seen = tap.seen as HttpExchange[];
       assert.deepEqual(seen.map((e) => [e.method, e.url, e.status, e.contentType, e.ids]), [
         ['GET', 'https://example.test/mcp', 405, undefined, []],
         ['POST', 'https://example.test/mcp', 405, undefined, []],
         ['POST', 'https://example.test/mcp', 405, undefined, [1]],
+        ['POST', 'https://example.test/mcp', 405, undefined, [1]],
+        ['POST', 'https://example.test/mcp', 405, undefined, []],
         ['DELETE', 'https://example.test/other', 405, undefined, []],
       ]);
     });
@@ -125,7 +135,10 @@ describe('the protocol tap (what the Protocol view records)', () => {
       const fetch = tapFetch(tap, (async () => {
         throw new Error('connect ECONNREFUSED');
       }) as FetchLike);
+      const before = performance.now();
       await assert.rejects(fetch('https://example.test/mcp', { method: 'POST' }), /ECONNREFUSED/);
+      const took = performance.now() - before;
+      assert.ok(tap.exchanges[0]!.durationMs >= 0 && tap.exchanges[0]!.durationMs <= took, 'the failed request’s own duration');
       assert.deepEqual(tap.seen, [{ method: 'POST', url: 'https://example.test/mcp', requestHeaders: {}, responseHeaders: {}, ids: [], error: 'connect ECONNREFUSED', durationMs: 'number' }]);
     });
 
