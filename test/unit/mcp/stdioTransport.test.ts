@@ -152,6 +152,19 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     await until('the child gone', () => !isAlive(childPid), 5000);
   });
 
+  it('stops what the server left behind in its process group (a child whose parent exited), even when the server itself exits at once', async () => {
+    // The server starts a helper that starts the leftover and exits: the leftover's parent is gone, so it is in no
+    // parent chain of the server any more, only in its process group. The server then ends as soon as its input closes.
+    const helper = `const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); c.unref(); console.log(c.pid);`;
+    const s = await start(`const out = require('child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(helper)}]).toString().trim(); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'left', params: { pid: Number(out) } }) + '\\n'); ${ECHO}`);
+    await until('the leftover pid', () => s.messages[0], 5000);
+    const leftoverPid = paramsOf<{ pid: number }>(s.messages[0]).pid;
+    assert.equal(groupOf(leftoverPid), s.process.pid, 'in the server’s group');
+    await s.process.stop(fastStop);
+    assert.equal(s.process.describeExit(), 'exited with code 0', 'the server itself ended when its input closed');
+    await until('the leftover gone', () => !isAlive(leftoverPid), 5000);
+  });
+
   it('waits for an exit no longer than asked, and not at all once it has exited', async () => {
     const s = await start(`process.stdin.resume(); setInterval(() => {}, 1000);`);
     await s.process.waitForExit(50);
