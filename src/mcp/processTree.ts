@@ -159,6 +159,17 @@ export function signalGroup(leader: number, sig: NodeJS.Signals): void {
   }
 }
 
+/** Whether a process of the group `leader` led is still there (never on Windows: no process groups). */
+export function groupAlive(leader: number): boolean {
+  if (process.platform === 'win32') return false;
+  try {
+    process.kill(-leader, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Resolves true once none of `pids` is alive, false if `timeoutMs` passes first. */
 export async function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

@@ -113,9 +113,9 @@ function visibleHeaders(headers: Headers): Record<string, string> {
 }
 
 function idsIn(body: unknown): (string | number)[] {
-  if (typeof body !== 'string') return [];
   try {
-    const parsed = JSON.parse(body) as unknown;
+    // The SDK sends a string; anything else that is not JSON text once written out (no body, a stream) has no ids.
+    const parsed = JSON.parse(String(body)) as unknown;
     return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m) => {
       const id = (m as { id?: unknown })?.id;
       return typeof id === 'string' || typeof id === 'number' ? [id] : [];

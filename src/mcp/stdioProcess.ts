@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ManagedStdioTransport } from './managedStdioTransport';
 import { processReaper } from './processReaper';
-import { descendantsOf, isAlive, signal, signalGroup, waitForExit } from './processTree';
+import { descendantsOf, groupAlive, isAlive, signal, signalGroup, waitForExit } from './processTree';
 
 export interface ExitInfo {
   code: number | null;
@@ -114,7 +114,7 @@ export class StdioProcess {
       } catch {
         // The pipe may already be broken; signals follow.
       }
-      if (await this.exited(all, timings.graceMs)) return;
+      if (await this.exited(all, timings.graceMs)) return await this.endLeftovers(pid, timings.termMs);
       if (isAlive(pid)) for (const p of await descendantsOf(pid)) tree.add(p);
       signalGroup(pid, 'SIGTERM');
       signal(all().filter(isAlive), 'SIGTERM');
@@ -125,6 +125,18 @@ export class StdioProcess {
     } finally {
       processReaper.unwatch(pid);
     }
+  }
+
+  /**
+   * The server ended when its input closed, but its process group may still hold what it left there: a child
+   * whose parent exited is in no parent chain any more (descendantsOf cannot find it), only in the group.
+   */
+  private async endLeftovers(leader: number, termMs: number): Promise<void> {
+    if (!groupAlive(leader)) return;
+    signalGroup(leader, 'SIGTERM');
+    const deadline = Date.now() + termMs;
+    while (groupAlive(leader) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    signalGroup(leader, 'SIGKILL');
   }
 
   /**
