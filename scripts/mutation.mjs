@@ -8,6 +8,8 @@
 // With file arguments only those files are mutated; the other files keep their last results.
 // `--force` re-tests every mutant in scope (or in the given files). `--static` also tests the static
 // mutants (code that runs only while a module loads, see the config), each against the whole unit suite.
+// `--direct` runs only the tests that import the named files themselves (see the config: for code every
+// server test passes through; the scores can only come out lower).
 //
 // Exit code: Stryker's own if it failed, else 1 when a file scores below 80% or a survivor is unexplained.
 import './host/nodeVersion.mjs';
@@ -21,7 +23,7 @@ import { MIN_SCORE, checkAccepted, fileScores, formatTable, parseAccepted } from
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-const { values: flags, positionals: files } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false }, static: { type: 'boolean', default: false } } });
+const { values: flags, positionals: files } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false }, static: { type: 'boolean', default: false }, direct: { type: 'boolean', default: false } } });
 
 const CONFIG = 'test/mutation/stryker.config.mjs';
 const INCREMENTAL = 'test/mutation/incremental.json';
@@ -73,7 +75,7 @@ const stryker = spawnSync(
     ...(mutate.length ? ['--mutate', mutate.join(',')] : []),
     ...(flags.force ? ['--force'] : []),
   ],
-  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: mutate.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}) } },
+  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: mutate.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}), ...(flags.direct ? { MCP_MUTATION_DIRECT: '1' } : {}) } },
 );
 if (process.platform === 'linux') killLeftovers();
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);

@@ -48,7 +48,17 @@ function reaches(testSource, targets) {
 // not the whole suite's time. A test that reaches the code only through a server process it starts does
 // not count, and needs none: the fixture servers are built from test/fixtures/, not from src/.
 const targets = new Set((process.env.MCP_MUTATION_TARGETS ?? '').split(',').filter(Boolean));
-const unitTests = targets.size ? allUnitTests.filter((file) => reaches(file.replace(/^out\//, '').replace(/\.js$/, '.ts'), targets)) : allUnitTests;
+// Code that runs only in a child process (test/mutation/childProcesses.cjs) is reached by the tests that
+// start that process, which import its spawner instead.
+const CHILD_PROGRAMS = { 'src/mcp/sandbox/sandboxedSpawn.ts': ['src/mcp/sandbox/launcher.ts', 'src/mcp/sandbox/debugBridge.ts', 'src/mcp/sandbox/debugRelay.ts'] };
+for (const [spawner, program] of Object.entries(CHILD_PROGRAMS)) if (program.some((file) => targets.has(file))) targets.add(spawner);
+// `--direct` (MCP_MUTATION_DIRECT=1): only the tests that import a named file themselves. For code every
+// server test runs through (the process tree, the stdio transport), a surviving mutant would otherwise rerun
+// most of the suite, minutes each; a mutant only an indirect test kills then counts as surviving, so the
+// score can only come out lower than a full run's.
+const direct = process.env.MCP_MUTATION_DIRECT === '1';
+const selects = (testSource) => (direct ? importsOf(testSource).some((file) => targets.has(file)) : reaches(testSource, targets));
+const unitTests = targets.size ? allUnitTests.filter((file) => selects(file.replace(/^out\//, '').replace(/\.js$/, '.ts'))) : allUnitTests;
 const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
 const serverTests = new Set(unitTests.filter(startsServers));
 

@@ -21,8 +21,7 @@ export interface SandboxedSpawn {
 }
 
 /** The launcher bundle: beside this code in dist/, or dist/ of the repository when run from out/ (tests). */
-export function launcherPath(): string {
-  const candidates = [join(__dirname, 'sandboxLauncher.mjs'), join(__dirname, '..', '..', '..', '..', 'dist', 'sandboxLauncher.mjs')];
+export function launcherPath(candidates = [join(__dirname, 'sandboxLauncher.mjs'), join(__dirname, '..', '..', '..', '..', 'dist', 'sandboxLauncher.mjs')]): string {
   const found = candidates.find((path) => existsSync(path));
   if (!found) throw new Error(`The sandbox launcher is missing (looked for ${candidates.join(' and ')}); reinstall the extension.`);
   return found;

@@ -1,0 +1,206 @@
+// Dev mode's debugger for a sandboxed server, both halves, without a sandbox: the relay bundle
+// (dist/sandboxDebugRelay.js, which the launcher runs inside the sandbox) is run here as a plain child
+// process, its proxy is a CONNECT proxy of the test's own (the sandbox's proxy is the only way out), and the
+// launcher's bridge (debugBridge.ts) runs in this process. Stand-ins: an echo server as the server's
+// inspector (Node) and as VS Code's debug adapter (debugpy connects out to it).
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { startDebugBridge, type DebugBridge } from '../../../../src/mcp/sandbox/debugBridge';
+import { launcherPath } from '../../../../src/mcp/sandbox/sandboxedSpawn';
+import { until } from '../../../shared/until';
+
+const HOST = '127.0.0.1';
+const relayBundle = join(dirname(launcherPath()), 'sandboxDebugRelay.js');
+
+async function listening(server: Server, port = 0): Promise<number> {
+  server.listen(port, HOST);
+  await once(server, 'listening');
+  return (server.address() as { port: number }).port;
+}
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listening(probe);
+  probe.close();
+  return port;
+}
+
+/** Every socket of the test's own servers, ended after each test (a closed server keeps its connections). */
+const sockets = new Set<Socket>();
+function serve(handler: (socket: Socket) => void): Server {
+  return createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    handler(socket);
+  });
+}
+const echo = () => serve((s) => s.pipe(s).on('error', () => undefined));
+
+interface Proxy {
+  port: number;
+  /** Each CONNECT request's head, as the proxy got it. */
+  heads: string[];
+  server: Server;
+}
+
+/** A CONNECT proxy like the sandbox's: `route` maps the port asked for to the one it connects to; wrong credentials get 407. */
+async function proxy(options: { route?: (port: number) => number; credentials?: string; refuse?: boolean } = {}): Promise<Proxy> {
+  const heads: string[] = [];
+  const server = serve((client) => {
+    let head = '';
+    const onData = (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      client.off('data', onData);
+      heads.push(head.slice(0, end));
+      const port = Number(/^CONNECT 127\.0\.0\.1:(\d+) HTTP\/1\.1/.exec(head)?.[1]);
+      const authorised = !options.credentials || head.includes(`Proxy-Authorization: Basic ${Buffer.from(options.credentials).toString('base64')}\r\n`);
+      if (options.refuse || !authorised || !port) return void client.end(`HTTP/1.1 ${authorised ? '403 Forbidden' : '407 Proxy Authentication Required'}\r\n\r\n`);
+      const upstream = connect(options.route?.(port) ?? port, HOST, () => {
+        sockets.add(upstream);
+        // The reply and the first bytes of the tunnel in one write, as a real proxy may send them.
+        client.write('HTTP/1.1 200 Connection established\r\n\r\n');
+        client.pipe(upstream).on('error', () => undefined);
+        upstream.pipe(client).on('error', () => undefined);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    };
+    client.on('data', onData);
+  });
+  return { port: await listening(server), heads, server };
+}
+
+/** Sends `text` on a new connection to `port` and resolves with the first `text.length` bytes that come back. */
+async function roundTrip(port: number, text: string): Promise<string> {
+  const socket = connect(port, HOST);
+  const cleanup: Socket[] = [socket];
+  try {
+    await once(socket, 'connect');
+    socket.write(text);
+    let got = '';
+    socket.on('data', (chunk: Buffer) => (got += chunk.toString()));
+    return await until(`"${text.trim()}" back`, () => (got.length >= text.length ? got : undefined), 10_000);
+  } finally {
+    cleanup.forEach((s) => s.destroy());
+  }
+}
+
+describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', function () {
+  this.timeout(20_000);
+  const closers: Array<() => void> = [];
+  const relays: ChildProcess[] = [];
+
+  function relay(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+    let output = '';
+    const child = spawn(process.execPath, [relayBundle, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    relays.push(child);
+    return { child, output: () => output };
+  }
+  async function started(server: Server, port?: number): Promise<number> {
+    const p = await listening(server, port);
+    closers.push(() => server.close());
+    return p;
+  }
+
+  afterEach(async () => {
+    for (const child of relays.splice(0)) {
+      // SIGTERM, which the relay passes on to its server: a SIGKILL would leave the server running.
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'close');
+      }
+    }
+    closers.splice(0).forEach((close) => close());
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  });
+
+  it('inspector: VS Code’s debugger attaches outside, reaches the server’s inspector inside, through the proxy with its credentials', async () => {
+    const inspectorPort = await freePort();
+    const front = await freePort();
+    const bridge: DebugBridge = await startDebugBridge(front);
+    closers.push(() => bridge.close());
+    const p = await proxy({ credentials: 'sandbox:p@ss' });
+    closers.push(() => p.server.close());
+    // The debugger attaches before the relay is there: its connection waits and is announced when the relay comes.
+    const early = roundTrip(front, 'early\n');
+    // The "server" the relay starts: an inspector stand-in (echo) on the inspector port.
+    const server = `require('net').createServer((s) => s.pipe(s)).listen(${inspectorPort}, '127.0.0.1'); setInterval(() => {}, 1000);`;
+    const r = relay(['inspector', String(inspectorPort), String(bridge.bridgePort), '--', process.execPath, '-e', server], { HTTP_PROXY: `http://sandbox:p%40ss@127.0.0.1:${p.port}` });
+    assert.equal(await early, 'early\n');
+    assert.equal(await roundTrip(front, 'second\n'), 'second\n', 'each debugger connection gets a tunnel of its own');
+    assert.ok(p.heads.every((h) => h.startsWith(`CONNECT 127.0.0.1:${bridge.bridgePort} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.bridgePort}\r\n`)), p.heads.join('\n---\n'));
+    assert.ok(p.heads.length >= 3, 'the control connection and one tunnel per debugger connection');
+    assert.equal(r.output(), '');
+  });
+
+  it('inspector: a connection to the bridge that is neither the control nor an announced tunnel is closed', async () => {
+    const bridge = await startDebugBridge(await freePort());
+    closers.push(() => bridge.close());
+    for (const line of ['data 99\n', 'hello\n']) {
+      const socket = connect(bridge.bridgePort, HOST);
+      socket.on('error', () => undefined);
+      await once(socket, 'connect');
+      socket.write(line);
+      await once(socket, 'close');
+    }
+  });
+
+  it('connect: debugpy inside connects to the adapter outside through the proxy; the server’s exit code is the relay’s', async () => {
+    const adapter = await started(echo());
+    const inside = await freePort();
+    // Inside and outside the sandbox are different networks with the same port; here the proxy maps one to the other.
+    const p = await proxy({ route: (port) => (port === inside ? adapter : port) });
+    closers.push(() => p.server.close());
+    const script = `process.on('SIGTERM', () => process.exit(3)); process.stdout.write('ready'); setInterval(() => {}, 1000);`;
+    const r = relay(['connect', String(inside), '0', '--', process.execPath, '-e', script], { http_proxy: `http://127.0.0.1:${p.port}` });
+    await until('the server to run', () => r.output() === 'ready', 10_000);
+    const reply = await until('the relay to listen', async () => roundTrip(inside, 'attach\n').catch(() => undefined), 10_000);
+    assert.equal(reply, 'attach\n');
+    assert.equal(p.heads[0], `CONNECT 127.0.0.1:${inside} HTTP/1.1\r\nHost: 127.0.0.1:${inside}`, 'no credentials when the proxy URL has none');
+    r.child.kill('SIGTERM');
+    const [code] = (await once(r.child, 'exit')) as [number | null];
+    assert.equal(code, 3, 'the signal went on to the server, and its exit code came back');
+  });
+
+  it('connect: a connection the proxy refuses is closed, and says so on stderr', async () => {
+    const inside = await freePort();
+    const p = await proxy({ refuse: true });
+    closers.push(() => p.server.close());
+    const r = relay(['connect', String(inside), '0', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
+    const socket = await until('the relay to listen', () => new Promise<Socket | undefined>((resolve) => {
+      const s = connect(inside, HOST, () => resolve(s));
+      s.once('error', () => resolve(undefined));
+    }), 10_000);
+    await once(socket, 'close');
+    await until('the message', () => r.output().includes("MCP Client sandbox: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"), 5000);
+  });
+
+  it('runs the server with the relay’s environment, minus what only the relay needed', async () => {
+    const script = `process.stdout.write(JSON.stringify({ electron: process.env.ELECTRON_RUN_AS_NODE ?? null, flag: process.env.MCP_CLIENT_RELAY_UNSET_ELECTRON ?? null, key: process.env.API_KEY }))`;
+    const unset = relay(['inspector-none', '1', '0', '--', process.execPath, '-e', script], { ELECTRON_RUN_AS_NODE: '1', MCP_CLIENT_RELAY_UNSET_ELECTRON: '1', API_KEY: 'k' });
+    const [code] = (await once(unset.child, 'close')) as [number];
+    assert.equal(code, 0);
+    assert.deepEqual(JSON.parse(unset.output()), { electron: null, flag: null, key: 'k' });
+    const kept = relay(['inspector-none', '1', '0', '--', process.execPath, '-e', script], { ELECTRON_RUN_AS_NODE: '1', API_KEY: 'k' });
+    await once(kept.child, 'close');
+    assert.deepEqual(JSON.parse(kept.output()), { electron: '1', flag: null, key: 'k' }, 'set by the user, not by the launcher: kept');
+  });
+
+  it('says what is wrong: a command line without the server, or a server that cannot run', async () => {
+    const usage = relay(['connect', '1', '0', 'node'], {});
+    assert.deepEqual(await once(usage.child, 'close'), [1, null]);
+    assert.match(usage.output(), /^MCP Client sandbox debug relay: usage: relay <inspector\|connect> <port> <bridge> -- <command…>\n$/);
+    const missing = relay(['inspector-none', '1', '0', '--', '/nonexistent/server'], {});
+    assert.deepEqual(await once(missing.child, 'close'), [127, null]);
+    assert.match(missing.output(), /^MCP Client sandbox: \/nonexistent\/server: spawn \/nonexistent\/server ENOENT\n$/);
+  });
+});

@@ -1,0 +1,163 @@
+// The stdio transport and the process behind it, without the MCP client on top: small Node programs
+// (`node -e`) stand in for servers, so each test shows one thing the session layer relies on: the server
+// leads a process group of its own, the sandbox's job line goes first, a message split over many reads
+// arrives whole, an oversized one closes the connection, stderr becomes lines (and a tail for errors),
+// and a stop ends the server and what it started, however stubborn.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { ManagedStdioTransport } from '../../../src/mcp/managedStdioTransport';
+import { processReaper } from '../../../src/mcp/processReaper';
+import { isAlive } from '../../../src/mcp/processTree';
+import { StdioProcess } from '../../../src/mcp/stdioProcess';
+import { until } from '../../shared/until';
+
+/** A stand-in server: `program` is run with `node -e`. */
+interface Started {
+  transport: ManagedStdioTransport;
+  process: StdioProcess;
+  messages: JSONRPCMessage[];
+  errors: Error[];
+  lines: string[];
+  started: number[];
+  closed: () => boolean;
+}
+
+/** A message's params, whatever its kind (these stand-in servers send notifications). */
+const paramsOf = <T>(message: JSONRPCMessage | undefined) => (message as unknown as { params: T }).params;
+const ECHO = `process.stdin.on('data', (d) => process.stdout.write(d)); process.stdin.on('end', () => process.exit(0));`;
+const running: Started[] = [];
+
+async function start(program: string, options: { env?: Record<string, string>; cwd?: string; firstInput?: string; maxBufferSize?: number; serverPart?: (line: string) => string | undefined } = {}): Promise<Started> {
+  const transport = new ManagedStdioTransport(
+    { command: process.execPath, args: ['-e', program], env: options.env, cwd: options.cwd, stderr: 'pipe', ...(options.maxBufferSize && { maxBufferSize: options.maxBufferSize }) },
+    options.firstInput,
+  );
+  const s: Started = { transport, process: undefined!, messages: [], errors: [], lines: [], started: [], closed: () => closed };
+  let closed = false;
+  transport.onmessage = (m) => s.messages.push(m);
+  transport.onerror = (e) => s.errors.push(e);
+  transport.onclose = () => (closed = true);
+  s.process = new StdioProcess(transport, (line) => s.lines.push(line), (pid) => s.started.push(pid), options.serverPart);
+  running.push(s);
+  await transport.start();
+  return s;
+}
+
+const fastStop = { graceMs: 300, termMs: 300 };
+/** The process group a process belongs to (field 5 of /proc/<pid>/stat, after the command's parentheses). */
+const groupOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+
+describe('ManagedStdioTransport and StdioProcess: a server process from start to stop', function () {
+  this.timeout(20_000);
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((s) => s.process.stop(fastStop)));
+  });
+
+  it('runs the server as the leader of its own process group, watched by the reaper until it ends', async () => {
+    const s = await start(ECHO);
+    const pid = s.process.pid!;
+    assert.deepEqual(s.started, [pid], 'the session is told the pid once');
+    assert.equal(groupOf(pid), pid, 'a group of its own');
+    assert.notEqual(groupOf(pid), groupOf(process.pid));
+    assert.equal(processReaper.isOurs(pid), true);
+    assert.equal(s.process.describeExit(), undefined, 'still running');
+    await s.process.stop(fastStop);
+    assert.equal(isAlive(pid), false);
+    assert.equal(processReaper.isOurs(pid), false, 'the reaper forgets it');
+    assert.equal(s.process.describeExit(), 'exited with code 0', 'closing stdin was enough');
+    await until('the transport to close', () => s.closed(), 5000);
+  });
+
+  it('gives the server the default environment, its own variables and its folder', async () => {
+    const s = await start(`process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'env', params: { key: process.env.API_KEY, path: !!process.env.PATH, cwd: process.cwd() } }) + '\\n'); ${ECHO}`, {
+      env: { API_KEY: 'k-1' },
+      cwd: tmpdir(),
+    });
+    await until('the report', () => s.messages[0], 5000);
+    assert.deepEqual(paramsOf(s.messages[0]), { key: 'k-1', path: true, cwd: tmpdir() });
+  });
+
+  it('writes the first input (a sandbox job) before any message', async () => {
+    const job = `${JSON.stringify({ jsonrpc: '2.0', method: 'job', params: { v: 1 } })}\n`;
+    const s = await start(ECHO, { firstInput: job });
+    await s.transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    await until('both back', () => s.messages.length === 2, 5000);
+    assert.deepEqual(s.messages.map((m) => ('method' in m ? m.method : '')), ['job', 'ping']);
+  });
+
+  it('reads a message that arrives over many reads whole, and the ones after it', async () => {
+    const s = await start(ECHO);
+    const big = 'x'.repeat(300_000);
+    await s.transport.send({ jsonrpc: '2.0', id: 1, method: 'big', params: { big } });
+    await s.transport.send({ jsonrpc: '2.0', id: 2, method: 'small' });
+    await until('both back', () => s.messages.length === 2, 10_000);
+    assert.equal(paramsOf<{ big: string }>(s.messages[0]).big, big);
+    assert.equal((s.messages[1] as { method: string }).method, 'small');
+    assert.deepEqual(s.errors, []);
+  });
+
+  it('closes the connection on a message larger than the limit, saying so', async () => {
+    const s = await start(`process.stdout.write('{"jsonrpc":"2.0","method":"' + 'y'.repeat(200000)); setInterval(() => {}, 1000);`, { maxBufferSize: 100_000 });
+    await until('the error', () => s.errors[0], 10_000);
+    assert.match(s.errors[0]!.message, /ReadBuffer exceeded maximum size of 100000 bytes/);
+    await until('the transport to close', () => s.closed(), 10_000);
+    assert.deepEqual(s.messages, []);
+  });
+
+  it('says why a server could not start (no such program)', async () => {
+    const transport = new ManagedStdioTransport({ command: '/nonexistent/server-binary', args: [] });
+    const errors: Error[] = [];
+    transport.onerror = (e) => errors.push(e);
+    await assert.rejects(transport.start(), /ENOENT/);
+    assert.match(errors[0]?.message ?? '', /ENOENT/);
+  });
+
+  it('refuses a second start of the same transport', async () => {
+    const s = await start(ECHO);
+    await assert.rejects(s.transport.start(), /already started/);
+  });
+
+  it('hands on stderr as lines (partial lines joined, CRLF too, the last one at the end) and keeps the last 20', async () => {
+    const s = await start(
+      `process.stderr.write('one\\r\\ntw'); setTimeout(() => { process.stderr.write('o\\n'); for (let i = 1; i <= 25; i++) process.stderr.write('line ' + i + '\\n'); process.stderr.write('no newline'); process.exit(3); }, 100);`,
+      { serverPart: (line) => (line === 'line 1' ? undefined : line) },
+    );
+    await until('the exit', () => s.process.describeExit(), 10_000);
+    await until('the last line', () => s.lines.includes('no newline'), 5000);
+    assert.deepEqual(s.lines.slice(0, 3), ['one', 'two', 'line 2'], 'what serverPart keeps ("line 1" is not the server’s)');
+    assert.equal(s.process.stderrTail.length, 20);
+    assert.equal(s.process.stderrTail.at(-1), 'no newline');
+    assert.equal(s.process.describeExit(), 'exited with code 3');
+    assert.deepEqual(s.process.exit, { code: 3, signal: null });
+  });
+
+  it('stops a server that ignores its input closing with SIGTERM, and one that ignores SIGTERM too with SIGKILL', async () => {
+    const stubborn = `process.stdin.resume(); process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`;
+    const polite = await start(`process.stdin.resume(); setInterval(() => {}, 1000);`);
+    const hard = await start(stubborn);
+    await Promise.all([polite.process.stop(fastStop), hard.process.stop(fastStop)]);
+    assert.equal(await until('its exit', () => polite.process.describeExit(), 5000), 'was killed by SIGTERM');
+    assert.equal(await until('its exit', () => hard.process.describeExit(), 5000), 'was killed by SIGKILL');
+  });
+
+  it('stops what the server started too, even a child that ignores SIGTERM', async () => {
+    const child = `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`;
+    const s = await start(`const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], { stdio: 'ignore' }); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'child', params: { pid: c.pid } }) + '\\n'); process.stdin.resume(); setInterval(() => {}, 1000);`);
+    await until('the child pid', () => s.messages[0], 5000);
+    const childPid = paramsOf<{ pid: number }>(s.messages[0]).pid;
+    assert.equal(isAlive(childPid), true);
+    await s.process.stop(fastStop);
+    await until('the child gone', () => !isAlive(childPid), 5000);
+  });
+
+  it('waits for an exit no longer than asked, and not at all once it has exited', async () => {
+    const s = await start(`process.stdin.resume(); setInterval(() => {}, 1000);`);
+    await s.process.waitForExit(50);
+    assert.equal(s.process.exit, undefined, 'still running after the wait');
+    await s.process.stop(fastStop);
+    await s.process.waitForExit(60_000);
+    assert.ok(s.process.exit);
+  });
+});
