@@ -60,7 +60,7 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
 
   it('announces each debugger connection to the relay and joins it to the tunnel the relay opens for it, both ways', async () => {
     const control = await relayControl();
-    const debuggers = [];
+    const debuggers: Peer[] = [];
     for (let i = 1; i <= 10; i++) debuggers.push(await debuggerConnection());
     await until('ten announcements', () => control.received() === Array.from({ length: 10 }, (_, i) => `open ${i + 1}\n`).join(''), 5000);
     // The tunnel's first bytes come with its line (in one write): they are the server's, for the debugger.
@@ -90,7 +90,7 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
     first.socket.destroy();
     await until('the first control to close', () => first.closed(), 5000);
     const gone = await debuggerConnection();
-    const waiting = await debuggerConnection();
+    await debuggerConnection(); // still waiting when the relay comes back
     gone.socket.destroy();
     await until('the bridge to see it go', () => gone.closed(), 5000);
     const second = await relayControl();
