@@ -105,7 +105,8 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
 
   function relay(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
     let output = '';
-    const child = spawn(process.execPath, [relayBundle, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A group of its own, so that what it started can be ended with it whatever it does (afterEach).
+    const child = spawn(process.execPath, [relayBundle, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     relays.push(child);
@@ -123,6 +124,12 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'close');
+      }
+      // A relay that did not pass the signal on (a mutation run's mutant) leaves its server: its group ends it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Nothing left.
       }
     }
     closers.splice(0).forEach((close) => close());
