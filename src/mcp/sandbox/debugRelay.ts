@@ -29,6 +29,8 @@ function tunnel(port: number): Promise<Socket> {
       const end = head.indexOf('\r\n\r\n');
       if (end < 0) return;
       socket.off('data', onData);
+      // Paused until it is joined: a flowing socket with no listener would drop the bytes that came with the answer.
+      socket.pause();
       if (!/^HTTP\/1\.[01] 200/.test(head)) return reject(new Error(`the sandbox's proxy refused the debugger's connection: ${head.split('\r\n')[0]}`));
       const rest = Buffer.from(head.slice(end + 4), 'latin1');
       if (rest.length) socket.unshift(rest);
@@ -78,6 +80,7 @@ async function relayInspector(port: number, bridge: number): Promise<void> {
     }
   });
   control.on('error', () => undefined);
+  control.resume();
 }
 
 function relayConnect(port: number): Promise<void> {

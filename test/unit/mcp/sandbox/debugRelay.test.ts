@@ -47,8 +47,13 @@ interface Proxy {
   server: Server;
 }
 
-/** A CONNECT proxy like the sandbox's: `route` maps the port asked for to the one it connects to; wrong credentials get 407. */
-async function proxy(options: { route?: (port: number) => number; credentials?: string; refuse?: boolean } = {}): Promise<Proxy> {
+/**
+ * A CONNECT proxy like the sandbox's: `route` maps the port asked for to the one it connects to; wrong credentials
+ * get 407; `refuse` refuses every request, `refuseAfter` those after the first n, with `refusal` as the answer's head.
+ * `greeting`: bytes that follow the 200 answer in the same write, as upstream's first bytes may; `split`: the 200
+ * answer in two writes.
+ */
+async function proxy(options: { route?: (port: number) => number; credentials?: string; refuse?: boolean; refuseAfter?: number; refusal?: string; greeting?: string; split?: boolean } = {}): Promise<Proxy> {
   const heads: string[] = [];
   const server = serve((client) => {
     let head = '';
@@ -60,11 +65,13 @@ async function proxy(options: { route?: (port: number) => number; credentials?: 
       heads.push(head.slice(0, end));
       const port = Number(/^CONNECT 127\.0\.0\.1:(\d+) HTTP\/1\.1/.exec(head)?.[1]);
       const authorised = !options.credentials || head.includes(`Proxy-Authorization: Basic ${Buffer.from(options.credentials).toString('base64')}\r\n`);
-      if (options.refuse || !authorised || !port) return void client.end(`HTTP/1.1 ${authorised ? '403 Forbidden' : '407 Proxy Authentication Required'}\r\n\r\n`);
+      const refused = options.refuse || (options.refuseAfter !== undefined && heads.length > options.refuseAfter);
+      if (refused || !authorised || !port) return void client.end(`${authorised ? (options.refusal ?? 'HTTP/1.1 403 Forbidden') : 'HTTP/1.1 407 Proxy Authentication Required'}\r\n\r\n`);
       const upstream = connect(options.route?.(port) ?? port, HOST, () => {
         sockets.add(upstream);
-        // The reply and the first bytes of the tunnel in one write, as a real proxy may send them.
-        client.write('HTTP/1.1 200 Connection established\r\n\r\n');
+        const answer = 'HTTP/1.1 200 Connection established\r\n\r\n';
+        if (options.split) client.write(answer.slice(0, 12));
+        client.write((options.split ? answer.slice(12) : answer) + (options.greeting ?? ''));
         client.pipe(upstream).on('error', () => undefined);
         upstream.pipe(client).on('error', () => undefined);
       });
@@ -77,7 +84,7 @@ async function proxy(options: { route?: (port: number) => number; credentials?: 
 }
 
 /** Sends `text` on a new connection to `port` and resolves with the first `text.length` bytes that come back. */
-async function roundTrip(port: number, text: string): Promise<string> {
+async function roundTrip(port: number, text: string, expected = text): Promise<string> {
   const socket = connect(port, HOST);
   const cleanup: Socket[] = [socket];
   try {
@@ -85,7 +92,7 @@ async function roundTrip(port: number, text: string): Promise<string> {
     socket.write(text);
     let got = '';
     socket.on('data', (chunk: Buffer) => (got += chunk.toString()));
-    return await until(`"${text.trim()}" back`, () => (got.length >= text.length ? got : undefined), 10_000);
+    return await until(`"${text.trim()}" back`, () => (got.length >= expected.length ? got : undefined), 10_000);
   } finally {
     cleanup.forEach((s) => s.destroy());
   }
@@ -98,7 +105,8 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
 
   function relay(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
     let output = '';
-    const child = spawn(process.execPath, [relayBundle, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A group of its own, so that what it started can be ended with it whatever it does (afterEach).
+    const child = spawn(process.execPath, [relayBundle, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     relays.push(child);
@@ -116,6 +124,12 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'close');
+      }
+      // A relay that did not pass the signal on (a mutation run's mutant) leaves its server: its group ends it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Nothing left.
       }
     }
     closers.splice(0).forEach((close) => close());
@@ -202,5 +216,88 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     const missing = relay(['inspector-none', '1', '0', '--', '/nonexistent/server'], {});
     assert.deepEqual(await once(missing.child, 'close'), [127, null]);
     assert.match(missing.output(), /^MCP Client sandbox: \/nonexistent\/server: spawn \/nonexistent\/server ENOENT\n$/);
+  });
+  it('connect: takes the proxy’s answer in pieces, and keeps the tunnel’s first bytes that came with it', async () => {
+    const adapter = await started(echo());
+    const inside = await freePort();
+    const p = await proxy({ route: () => adapter, greeting: 'hello from the adapter\n', split: true });
+    closers.push(() => p.server.close());
+    relay(['connect', String(inside), '0', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
+    const reply = await until('the relay to listen', async () => roundTrip(inside, 'attach\n', 'hello from the adapter\nattach\n').catch(() => undefined), 10_000);
+    assert.equal(reply, 'hello from the adapter\nattach\n');
+  });
+
+  it('connect: a refusal whose headers mention a 200 is still a refusal; an unreachable proxy is said so', async () => {
+    const refusing = await proxy({ refuse: true, refusal: 'HTTP/1.1 403 Forbidden\r\nVia: HTTP/1.1 200 elsewhere' });
+    closers.push(() => refusing.server.close());
+    const gone = await freePort();
+    for (const [proxyPort, message] of [
+      [refusing.port, "MCP Client sandbox: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"],
+      [gone, `MCP Client sandbox: connect ECONNREFUSED 127.0.0.1:${gone}`],
+    ] as const) {
+      const inside = await freePort();
+      const r = relay(['connect', String(inside), '0', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${proxyPort}` });
+      const socket = await until('the relay to listen', () => new Promise<Socket | undefined>((resolve) => {
+        const s = connect(inside, HOST, () => resolve(s));
+        s.once('error', () => resolve(undefined));
+      }), 10_000);
+      await once(socket, 'close');
+      await until(message, () => r.output().includes(message), 5000);
+    }
+  });
+
+  it('inspector: waits for the server’s inspector to listen; a closed end closes the other; a failed tunnel is said', async () => {
+    const inspectorPort = await freePort();
+    const front = await freePort();
+    const bridge = await startDebugBridge(front);
+    closers.push(() => bridge.close());
+    // The control connection and the first tunnel pass; the third CONNECT is refused.
+    const p = await proxy({ refuseAfter: 2 });
+    closers.push(() => p.server.close());
+    // The inspector stand-in listens only after a while, says when a connection of its own closes, and closes on "bye".
+    const server = `setTimeout(() => require('net').createServer((s) => { s.on('data', (d) => (String(d) === 'bye' ? s.end() : s.write(d))); s.on('close', () => process.stdout.write('inner closed\\n')); }).listen(${inspectorPort}, '127.0.0.1'), 800); setInterval(() => {}, 1000);`;
+    const r = relay(['inspector', String(inspectorPort), String(bridge.bridgePort), '--', process.execPath, '-e', server], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
+    const first = connect(front, HOST);
+    sockets.add(first);
+    let got = '';
+    first.on('data', (c: Buffer) => (got += c.toString()));
+    first.write('early');
+    await until('an answer once the inspector listens', () => got === 'early', 10_000).catch((e) => { throw new Error(`${e.message}: got '${got}', output '${r.output()}', heads ${JSON.stringify(p.heads)}`); });
+    first.write('bye');
+    await once(first, 'close');
+    await until('the inner end closed', () => r.output().includes('inner closed'), 5000);
+    const second = connect(front, HOST);
+    sockets.add(second);
+    await until('the refused tunnel said', () => r.output().includes("MCP Client sandbox: debugger connection failed: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"), 10_000);
+  });
+
+  it('inspector: reads only the bridge’s "open <id>" lines, whatever else comes on the control connection', async () => {
+    const inspectorPort = await freePort();
+    // A bridge written here: the control connection gets junk, an empty line, and one real request (id 12).
+    const tunnels: string[] = [];
+    const fake = serve((socket) => {
+      let head = '';
+      socket.on('data', (c: Buffer) => {
+        head += c.toString();
+        if (head === 'control\n') socket.write('hello\n\nopen 1x\nxopen 1\nopen\nopen 12\n');
+        else if (head.endsWith('\n') && head !== 'control\n' && !tunnels.includes(head)) tunnels.push(head);
+      });
+    });
+    const bridgePort = await started(fake);
+    const p = await proxy();
+    closers.push(() => p.server.close());
+    const server = `require('net').createServer((s) => s.pipe(s)).listen(${inspectorPort}, '127.0.0.1'); setInterval(() => {}, 1000);`;
+    const r = relay(['inspector', String(inspectorPort), String(bridgePort), '--', process.execPath, '-e', server], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
+    await until('the tunnel for id 12', () => tunnels.length > 0, 10_000);
+    assert.deepEqual(tunnels, ['data 12\n']);
+    assert.equal(r.child.exitCode, null, 'the relay runs on');
+  });
+
+  it('exits 143 when its server is killed by a signal, and refuses a command line without "--"', async () => {
+    const killed = relay(['connect-none', '1', '0', '--', process.execPath, '-e', "process.kill(process.pid, 'SIGKILL')"], {});
+    assert.deepEqual(await once(killed.child, 'close'), [143, null]);
+    const noDashes = relay(['connect-none', '1', '0', 'x', process.execPath, '-e', 'process.exit(0)'], {});
+    assert.deepEqual(await once(noDashes.child, 'close'), [1, null]);
+    assert.match(noDashes.output(), /usage: relay/);
   });
 });

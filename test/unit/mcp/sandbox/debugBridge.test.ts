@@ -1,0 +1,126 @@
+// The launcher's half of dev mode's Node debugger for a sandboxed server (debugBridge.ts), driven by a relay
+// written here line by line: what VS Code's debugger and the relay inside the sandbox each see, including
+// connections that are not the relay's, a relay that comes back, and the bridge's end.
+import * as assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { startDebugBridge, type DebugBridge } from '../../../../src/mcp/sandbox/debugBridge';
+import { until } from '../../../shared/until';
+
+const HOST = '127.0.0.1';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, HOST);
+  await once(probe, 'listening');
+  const port = (probe.address() as { port: number }).port;
+  probe.close();
+  return port;
+}
+
+/** A socket with everything it received, and whether it closed. */
+interface Peer {
+  socket: Socket;
+  received: () => string;
+  closed: () => boolean;
+}
+
+describe('the debug bridge (the launcher’s side of a sandboxed server’s Node debugger)', function () {
+  this.timeout(20_000);
+  let bridge: DebugBridge;
+  let front: number;
+  const peers: Peer[] = [];
+  const servers: Server[] = [];
+
+  async function peer(port: number, first?: string, host = HOST): Promise<Peer> {
+    const socket = connect(port, host);
+    let received = '';
+    let closed = false;
+    socket.on('data', (c: Buffer) => (received += c.toString()));
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => undefined);
+    await once(socket, 'connect');
+    if (first !== undefined) socket.write(first);
+    const p = { socket, received: () => received, closed: () => closed };
+    peers.push(p);
+    return p;
+  }
+  const relayControl = () => peer(bridge.bridgePort, 'control\n');
+  const debuggerConnection = () => peer(front);
+
+  beforeEach(async () => {
+    front = await freePort();
+    bridge = await startDebugBridge(front);
+  });
+  afterEach(() => {
+    bridge.close();
+    for (const p of peers.splice(0)) p.socket.destroy();
+    for (const s of servers.splice(0)) s.close();
+  });
+
+  it('announces each debugger connection to the relay and joins it to the tunnel the relay opens for it, both ways', async () => {
+    const control = await relayControl();
+    const debuggers: Peer[] = [];
+    for (let i = 1; i <= 10; i++) debuggers.push(await debuggerConnection());
+    await until('ten announcements', () => control.received() === Array.from({ length: 10 }, (_, i) => `open ${i + 1}\n`).join(''), 5000);
+    // The tunnel's first bytes come with its line (in one write): they are the server's, for the debugger.
+    const tunnel = await peer(bridge.bridgePort, 'data 10\n{"id":1}');
+    await until('the server’s bytes at the debugger', () => debuggers[9]!.received() === '{"id":1}', 5000);
+    debuggers[9]!.socket.write('{"method":"Debugger.enable"}');
+    await until('the debugger’s bytes at the server', () => tunnel.received() === '{"method":"Debugger.enable"}', 5000);
+    assert.equal(debuggers[0]!.received(), '', 'the other connections wait for their own tunnel');
+    debuggers[9]!.socket.destroy();
+    await until('the tunnel to close with the debugger', () => tunnel.closed(), 5000);
+    const other = await peer(bridge.bridgePort, 'data 1\n');
+    other.socket.destroy();
+    await until('the debugger to close with its tunnel', () => debuggers[0]!.closed(), 5000);
+  });
+
+  it('closes a connection that is neither the relay’s control nor a tunnel it was asked for', async () => {
+    await relayControl();
+    await debuggerConnection();
+    for (const line of ['control\n', 'data 2\n', 'xdata 1\n', 'data 1x\n', 'hello\n']) {
+      const stranger = await peer(bridge.bridgePort, line);
+      await until(`"${line.trim()}" closed`, () => stranger.closed(), 5000);
+    }
+  });
+
+  it('takes a new control connection when the relay’s went away, and announces the debuggers still waiting, not those gone', async () => {
+    const first = await relayControl();
+    first.socket.destroy();
+    await until('the first control to close', () => first.closed(), 5000);
+    const gone = await debuggerConnection();
+    await debuggerConnection(); // still waiting when the relay comes back
+    gone.socket.destroy();
+    await until('the bridge to see it go', () => gone.closed(), 5000);
+    const second = await relayControl();
+    await until('the waiting one announced', () => second.received() === 'open 2\n', 5000);
+  });
+
+  it('listens on the loopback address only: not on this machine’s network address', async function () {
+    // IPv6 may be off in a container, so an address every machine with a network has: its own IPv4 one.
+    const address = Object.values(networkInterfaces()).flat().find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+    if (!address) return this.skip();
+    await assert.rejects(peer(front, undefined, address), /ECONNREFUSED/);
+    await assert.rejects(peer(bridge.bridgePort, undefined, address), /ECONNREFUSED/);
+  });
+
+  it('says when the debugger’s port is taken', async () => {
+    const taken = createServer();
+    servers.push(taken);
+    taken.listen(0, HOST);
+    await once(taken, 'listening');
+    await assert.rejects(startDebugBridge((taken.address() as { port: number }).port), /EADDRINUSE/);
+  });
+
+  it('ends everything when it is closed: the relay’s control, the waiting debuggers, and no new connection', async () => {
+    const control = await relayControl();
+    const waiting = await debuggerConnection();
+    await until('the announcement', () => control.received() === 'open 1\n', 5000);
+    bridge.close();
+    await until('the control closed', () => control.closed(), 5000);
+    await until('the waiting debugger closed', () => waiting.closed(), 5000);
+    await assert.rejects(peer(front), /ECONNREFUSED/);
+  });
+});
