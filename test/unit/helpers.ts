@@ -1,5 +1,6 @@
 // Shared helpers for the unit tests: fixture paths, definitions, an in-memory logger, sessions, waiting
 // for a state (through test/shared/until.ts, the one polling helper).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Logger } from '../../src/mcp/logger';
 import { McpSession } from '../../src/mcp/session';
@@ -86,4 +87,17 @@ export class MemoryStore {
     if (value === undefined) this.values.delete(key);
     else this.values.set(key, value);
   }
+}
+
+/** The tasks fixture over HTTP (`--http`): its process, and the URL it printed once listening. */
+export async function startTasksFixtureOverHttp(): Promise<{ server: ChildProcess; url: string }> {
+  const server = spawn(process.execPath, [fixture('tasksFixture'), '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\S+)/.exec(chunk.toString());
+      if (match) resolve(match[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`the fixture exited with ${code}`)));
+  });
+  return { server, url };
 }

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { CatalogStore } from '../../../src/mcp/catalogStore';
 import { ServerListCatalog } from '../../../src/mcp/serverListCatalog';
-import { deferred, MapStore, StandInManager, StandInSession, standInDefinition } from './standIns';
+import { MemoryStore } from '../helpers';
+import { deferred, StandInManager, StandInSession, standInDefinition } from './standIns';
 
 interface Item {
   name: string;
@@ -193,7 +194,7 @@ describe('ServerListCatalog rules', () => {
   });
 
   it("shows a failed or held-back server's reason, and nothing of a held-back one's old list", async () => {
-    const store = new CatalogStore(new MapStore());
+    const store = new CatalogStore(new MemoryStore());
     const { manager, catalog, session } = setUp(store);
     const [failed, off, disabled, plain] = [session('failed'), session('off'), session('disabled', { disabled: true }), session('plain')];
     for (const s of [failed, off, disabled, plain]) await store.write(s.definition, 'prompts', items('kept'));
@@ -209,7 +210,7 @@ describe('ServerListCatalog rules', () => {
 
   it('shows the list kept from the last window, with its date, until the server answers, and keeps the answer', async () => {
     let now = 1_000_000;
-    const store = new CatalogStore(new MapStore(), () => now);
+    const store = new CatalogStore(new MemoryStore(), () => now);
     const { manager, catalog, asked, session } = setUp(store);
     const s = session('s');
     await store.write(s.definition, 'prompts', items('from last time'));
@@ -231,7 +232,7 @@ describe('ServerListCatalog rules', () => {
 
   it("uses a kept list within the server's ttlMs without asking, on load, on a restart and for a server added later", async () => {
     const now = 1_000_000;
-    const store = new CatalogStore(new MapStore(), () => now);
+    const store = new CatalogStore(new MemoryStore(), () => now);
     const { manager, catalog, asked, session, changes } = setUp(store);
     const [s, late] = [session('s'), session('late')];
     await store.write(s.definition, 'prompts', items('fresh'), { ttlMs: 60_000 });
@@ -259,7 +260,7 @@ describe('ServerListCatalog rules', () => {
   });
 
   it('asks the server again on refresh after a failure, even if a current list was kept meanwhile', async () => {
-    const store = new CatalogStore(new MapStore());
+    const store = new CatalogStore(new MemoryStore());
     const { manager, catalog, asked, session } = setUp(store);
     const s = session('s');
     s.set({ kind: 'running' });

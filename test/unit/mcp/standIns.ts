@@ -105,18 +105,3 @@ export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; r
 export function standInDefinition(name: string, overrides: Partial<ServerDefinition> = {}): ServerDefinition {
   return { name, scope: 'user', transport: { type: 'stdio', command: 'stand-in', args: [], env: {} }, timeoutMs: 10_000, roots: true, autoStart: true, disabled: false, ...overrides };
 }
-
-/** What VS Code's Memento does: an `undefined` value deletes the key. */
-export class MapStore {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-  }
-}

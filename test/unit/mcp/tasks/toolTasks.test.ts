@@ -2,7 +2,7 @@
 // input answered through the host (2025: the elicitation capability; 2026: inputRequests → tasks/update),
 // the result, cancel, and a restore (the tracker of a reloaded window) that finds the task again.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Client, ElicitResult, Tool } from '@modelcontextprotocol/client';
 import type { ClientCapability } from '../../../../src/mcp/clientCapability';
 import { endpointKey } from '../../../../src/mcp/serverIdentity';
@@ -11,7 +11,7 @@ import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
 import { getTask } from '../../../../src/mcp/tasks/taskWire';
 import { ToolTasks, type TaskInputRequest, type TrackedTask } from '../../../../src/mcp/tasks/toolTasks';
 import { until } from '../../../shared/until';
-import { definition, fixture, newSession, stdio, textOf } from '../../helpers';
+import { definition, newSession, stdio, textOf, startTasksFixtureOverHttp } from '../../helpers';
 
 for (const era of ['legacy', 'modern'] as const) {
   describe(`ToolTasks (${era === 'legacy' ? '2025-11-25 tasks' : '2026-07-28 tasks extension'})`, () => {
@@ -175,14 +175,7 @@ describe('ToolTasks over Streamable HTTP (a server that keeps tasks)', () => {
   const host = { session: (name: string) => sessions.find((s) => s.name === name && s.state.kind === 'running'), answerInput: async () => ({ action: 'decline' }) };
 
   before(async () => {
-    server = spawn(process.execPath, [fixture('tasksFixture'), '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    url = await new Promise<string>((resolve, reject) => {
-      server.stdout!.on('data', (chunk: Buffer) => {
-        const match = /listening (\S+)/.exec(chunk.toString());
-        if (match) resolve(match[1]!);
-      });
-      server.once('exit', (code) => reject(new Error(`the fixture exited with ${code}`)));
-    });
+    ({ server, url } = await startTasksFixtureOverHttp());
   });
   after(async () => {
     await Promise.all(sessions.splice(0).map((s) => s.shutdown()));

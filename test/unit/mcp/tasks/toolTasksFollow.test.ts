@@ -4,14 +4,14 @@
 // an answer that cannot be delivered, cancel errors, and dispose stopping every poll loop. Against the
 // tasks fixture, which counts the tasks/get, tasks/cancel and tasks/result it saw (counts, not timing).
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Tool } from '@modelcontextprotocol/client';
 import { endpointKey } from '../../../../src/mcp/serverIdentity';
 import type { McpSession } from '../../../../src/mcp/session';
 import { TasksCapability } from '../../../../src/mcp/tasks/tasksCapability';
 import { ToolTasks, type TaskInputRequest, type TrackedTask } from '../../../../src/mcp/tasks/toolTasks';
 import { until } from '../../../shared/until';
-import { definition, fixture, MemoryLogger, newSession, stdio, textOf } from '../../helpers';
+import { definition, MemoryLogger, newSession, stdio, textOf, startTasksFixtureOverHttp } from '../../helpers';
 
 /** Rejections the tracker leaves unhandled (a poll loop or an answer that threw): each is a bug. */
 function unhandledTrackerRejections(): () => unknown[] {
@@ -233,14 +233,7 @@ describe('ToolTasks, a server stopped while its task runs (Streamable HTTP: the 
   };
 
   before(async () => {
-    server = spawn(process.execPath, [fixture('tasksFixture'), '--http'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    url = await new Promise<string>((resolve, reject) => {
-      server.stdout!.on('data', (chunk: Buffer) => {
-        const match = /listening (\S+)/.exec(chunk.toString());
-        if (match) resolve(match[1]!);
-      });
-      server.once('exit', (code) => reject(new Error(`the fixture exited with ${code}`)));
-    });
+    ({ server, url } = await startTasksFixtureOverHttp());
   });
   after(async () => {
     await Promise.all(sessions.splice(0).map((s) => s.shutdown()));
