@@ -88,6 +88,7 @@ function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
-    return false;
+    // Not there, or not ours to look at: not an existing folder.
   }
+  return false;
 }

@@ -75,9 +75,10 @@ describe('SandboxMonitor: the launcher’s reports in a sandboxed server’s std
     const existing = mkdtempSync(join(tmpdir(), 'monitor-'));
     const { monitor: m, sink } = monitor();
     m.take(report({ kind: 'refused', line: `deny mkdirat ${existing}` }));
-    m.take(report({ kind: 'refused', line: `deny openat ${existing}` }));
     m.take(report({ kind: 'refused', line: `deny mkdirat ${existing}/new` }));
-    assert.deepEqual(sink.lines.map((l) => l.split(':')[0]), [`warn Sandbox refused a write to ${existing}`, `warn Sandbox refused a write to ${existing}/new`]);
+    assert.deepEqual(sink.lines.map((l) => l.split(':')[0]), [`warn Sandbox refused a write to ${existing}/new`]);
+    m.take(report({ kind: 'refused', line: `deny openat ${existing}` }));
+    assert.equal(sink.lines.length, 2, 'another call on the existing folder is a refusal');
   });
 });
 
@@ -92,13 +93,14 @@ describe('RefusalLog: what "Allow … for this server" offers', () => {
     log.add('files', { kind: 'connect', target: 'b.test:443' });
     log.add('files', { kind: 'connect', target: 'a.test:443' });
     log.add('other', { kind: 'connect', target: 'a.test:443' });
+    log.add('other', { kind: 'write', target: 'a.test:443' });
     assert.deepEqual(log.of('files').map((r) => `${r.kind} ${r.target}`), ['write /srv/a.test:443', 'connect b.test:443', 'connect a.test:443']);
-    assert.deepEqual(log.of('other').map((r) => r.target), ['a.test:443']);
+    assert.deepEqual(log.of('other').map((r) => `${r.kind} ${r.target}`), ['connect a.test:443', 'write a.test:443'], 'the same target refused two ways: both kept');
     assert.deepEqual(log.of('never-started'), []);
     changes.length = 0;
     monitor(log); // the next start of 'files'
     assert.deepEqual(log.of('files'), []);
-    assert.deepEqual(log.of('other').length, 1);
+    assert.deepEqual(log.of('other').length, 2);
     assert.deepEqual(changes, ['files'], 'the view is told once');
     log.clear('files');
     assert.deepEqual(changes, ['files'], 'nothing to forget: no change to tell');

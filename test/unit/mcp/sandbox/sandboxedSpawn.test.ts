@@ -65,6 +65,7 @@ describe('sandboxedSpawn: what starts a sandboxed server', () => {
       ['--connect', '127.0.0.1:5678x'],
       ['--connect'],
       ['127.0.0.1:5678', '--connect', 'server.py'],
+      ['127.0.0.1:5678', 'server.py'],
     ]) {
       assert.equal(jobOf(stdio('node', args), true).debug, undefined, args.join(' '));
     }
