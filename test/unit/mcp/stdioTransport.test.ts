@@ -159,10 +159,15 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     const s = await start(`const out = require('child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(helper)}]).toString().trim(); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'left', params: { pid: Number(out) } }) + '\\n'); ${ECHO}`);
     await until('the leftover pid', () => s.messages[0], 5000);
     const leftoverPid = paramsOf<{ pid: number }>(s.messages[0]).pid;
-    assert.equal(groupOf(leftoverPid), s.process.pid, 'in the server’s group');
-    await s.process.stop(fastStop);
-    assert.equal(s.process.describeExit(), 'exited with code 0', 'the server itself ended when its input closed');
-    await until('the leftover gone', () => !isAlive(leftoverPid), 5000);
+    try {
+      assert.equal(groupOf(leftoverPid), s.process.pid, 'in the server’s group');
+      await s.process.stop(fastStop);
+      assert.equal(s.process.describeExit(), 'exited with code 0', 'the server itself ended when its input closed');
+      await until('the leftover gone', () => !isAlive(leftoverPid), 5000);
+    } finally {
+      // Should the stop have failed, the test does not leave the leftover running either.
+      if (isAlive(leftoverPid)) process.kill(leftoverPid, 'SIGKILL');
+    }
   });
 
   it('waits for an exit no longer than asked, and not at all once it has exited', async () => {
