@@ -77,6 +77,15 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
     await until('the debugger to close with its tunnel', () => debuggers[0]!.closed(), 5000);
   });
 
+  it('reads the relay’s first line also when it arrives in pieces', async () => {
+    const control = await peer(bridge.bridgePort, 'cont');
+    // A separate write a moment later: the bridge must wait for the end of the line, not judge its first piece.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    control.socket.write('rol\n');
+    await debuggerConnection();
+    await until('the announcement on the control connection', () => control.received() === 'open 1\n', 5000);
+  });
+
   it('closes a connection that is neither the relay’s control nor a tunnel it was asked for', async () => {
     await relayControl();
     await debuggerConnection();
