@@ -7,17 +7,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { startDebugBridge, type DebugBridge } from '../../../../src/mcp/sandbox/debugBridge';
 import { until } from '../../../shared/until';
-
-const HOST = '127.0.0.1';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, HOST);
-  await once(probe, 'listening');
-  const port = (probe.address() as { port: number }).port;
-  probe.close();
-  return port;
-}
+import { freePort, HOST } from './localPorts';
 
 /** A socket with everything it received, and whether it closed. */
 interface Peer {

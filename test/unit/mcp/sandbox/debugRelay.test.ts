@@ -11,23 +11,9 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { startDebugBridge, type DebugBridge } from '../../../../src/mcp/sandbox/debugBridge';
 import { launcherPath } from '../../../../src/mcp/sandbox/sandboxedSpawn';
 import { until } from '../../../shared/until';
+import { freePort, HOST, listening } from './localPorts';
 
-const HOST = '127.0.0.1';
 const relayBundle = join(dirname(launcherPath()), 'sandboxDebugRelay.js');
-
-async function listening(server: Server, port = 0): Promise<number> {
-  server.listen(port, HOST);
-  await once(server, 'listening');
-  return (server.address() as { port: number }).port;
-}
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listening(probe);
-  probe.close();
-  return port;
-}
 
 /** Every socket of the test's own servers, ended after each test (a closed server keeps its connections). */
 const sockets = new Set<Socket>();
@@ -274,13 +260,18 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
   it('inspector: reads only the bridge’s "open <id>" lines, whatever else comes on the control connection', async () => {
     const inspectorPort = await freePort();
     // A bridge written here: the control connection gets junk, an empty line, and one real request (id 12).
+    // Once its tunnel came, one more request (id 13): a tunnel the junk had started would have come before it.
     const tunnels: string[] = [];
+    let control: Socket | undefined;
     const fake = serve((socket) => {
       let head = '';
       socket.on('data', (c: Buffer) => {
         head += c.toString();
-        if (head === 'control\n') socket.write('hello\n\nopen 1x\nxopen 1\nopen\nopen 12\n');
-        else if (head.endsWith('\n') && head !== 'control\n' && !tunnels.includes(head)) tunnels.push(head);
+        if (head === 'control\n') (control = socket).write('hello\n\nopen 1x\nxopen 1\nopen\nopen 12\n');
+        else if (head.endsWith('\n') && head !== 'control\n' && !tunnels.includes(head)) {
+          tunnels.push(head);
+          if (head === 'data 12\n') control?.write('open 13\n');
+        }
       });
     });
     const bridgePort = await started(fake);
@@ -288,8 +279,8 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     closers.push(() => p.server.close());
     const server = `require('net').createServer((s) => s.pipe(s)).listen(${inspectorPort}, '127.0.0.1'); setInterval(() => {}, 1000);`;
     const r = relay(['inspector', String(inspectorPort), String(bridgePort), '--', process.execPath, '-e', server], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
-    await until('the tunnel for id 12', () => tunnels.length > 0, 10_000);
-    assert.deepEqual(tunnels, ['data 12\n']);
+    await until('the tunnel for id 13', () => tunnels.includes('data 13\n'), 10_000);
+    assert.deepEqual(tunnels, ['data 12\n', 'data 13\n']);
     assert.equal(r.child.exitCode, null, 'the relay runs on');
   });
 
