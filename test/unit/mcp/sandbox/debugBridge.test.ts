@@ -67,6 +67,23 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
     await until('the debugger to close with its tunnel', () => debuggers[0]!.closed(), 5000);
   });
 
+  it('closes the other end when one end of a joined tunnel is reset, not only when it ends cleanly', async () => {
+    const control = await relayControl();
+    const first = await debuggerConnection();
+    const second = await debuggerConnection();
+    await until('two announcements', () => control.received() === 'open 1\nopen 2\n', 5000);
+    const tunnelOfFirst = await peer(bridge.bridgePort, 'data 1\n');
+    const tunnelOfSecond = await peer(bridge.bridgePort, 'data 2\n');
+    first.socket.write('x');
+    await until('the first joined', () => tunnelOfFirst.received() === 'x', 5000);
+    second.socket.write('y');
+    await until('the second joined', () => tunnelOfSecond.received() === 'y', 5000);
+    tunnelOfFirst.socket.resetAndDestroy();
+    await until('the debugger closed with its reset tunnel', () => first.closed(), 5000);
+    second.socket.resetAndDestroy();
+    await until('the tunnel closed with its reset debugger', () => tunnelOfSecond.closed(), 5000);
+  });
+
   it('reads the relay’s first line also when it arrives in pieces', async () => {
     const control = await peer(bridge.bridgePort, 'cont');
     // A separate write a moment later: the bridge must wait for the end of the line, not judge its first piece.
