@@ -171,10 +171,19 @@ export function groupAlive(leader: number): boolean {
 }
 
 /** Resolves true once none of `pids` is alive, false if `timeoutMs` passes first. */
-export async function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
+export function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
+  return pollUntil(() => !pids.some(isAlive), timeoutMs);
+}
+
+/** Resolves true once no process of the group `leader` led is left, false if `timeoutMs` passes first. */
+export function waitForGroupExit(leader: number, timeoutMs: number): Promise<boolean> {
+  return pollUntil(() => !groupAlive(leader), timeoutMs);
+}
+
+async function pollUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!pids.some(isAlive)) return true;
+    if (done()) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ManagedStdioTransport } from './managedStdioTransport';
 import { processReaper } from './processReaper';
-import { descendantsOf, groupAlive, isAlive, signal, signalGroup, waitForExit } from './processTree';
+import { descendantsOf, groupAlive, isAlive, signal, signalGroup, waitForExit, waitForGroupExit } from './processTree';
 
 export interface ExitInfo {
   code: number | null;
@@ -134,9 +134,7 @@ export class StdioProcess {
   private async endLeftovers(leader: number, termMs: number): Promise<void> {
     if (!groupAlive(leader)) return;
     signalGroup(leader, 'SIGTERM');
-    const deadline = Date.now() + termMs;
-    while (groupAlive(leader) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    signalGroup(leader, 'SIGKILL');
+    if (!(await waitForGroupExit(leader, termMs))) signalGroup(leader, 'SIGKILL');
   }
 
   /**
