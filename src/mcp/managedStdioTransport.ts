@@ -1,6 +1,6 @@
 // The SDK's stdio transport with three additions the session layer needs:
 // - `onSpawn` hands over the ChildProcess (the SDK keeps it private), for exit codes and stopping;
-// - large messages are read in linear time (see LinearReadBuffer);
+// - large messages are read in linear time (linearReadBuffer.ts);
 // - on Linux and macOS the server leads a process group of its own (`detached`), so that the reaper
 //   (processReaper.ts) can end it and everything it started when the extension host dies (issue 25).
 //   The SDK's spawn has no such option, so start() spawns as the SDK does (same environment, pipes and
@@ -13,44 +13,9 @@
 // to `initialize` on the same pipe. Stopping the process tree is StdioProcess.stop().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { ReadBuffer } from '@modelcontextprotocol/client';
+import type { ReadBuffer } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
-
-/**
- * The SDK's ReadBuffer concatenates its whole buffer with every 64 KB chunk, so one 50 MB message costs
- * gigabytes of copying (13 s measured here). This one keeps chunks aside until one holds a newline and
- * hands them to the SDK's buffer in one piece: the same framing and parsing, read in linear time.
- */
-class LinearReadBuffer extends ReadBuffer {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-
-  constructor(private readonly maxBytes: number) {
-    super({ maxBufferSize: maxBytes });
-  }
-
-  override append(chunk: Buffer): void {
-    if (this.pendingBytes + chunk.length > this.maxBytes) {
-      this.clear();
-      throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);
-    }
-    if (chunk.indexOf(0x0a) === -1) {
-      this.pending.push(chunk);
-      this.pendingBytes += chunk.length;
-      return;
-    }
-    const whole = this.pending.length ? Buffer.concat([...this.pending, chunk]) : chunk;
-    this.pending = [];
-    this.pendingBytes = 0;
-    super.append(whole);
-  }
-
-  override clear(): void {
-    this.pending = [];
-    this.pendingBytes = 0;
-    super.clear();
-  }
-}
+import { LinearReadBuffer } from './linearReadBuffer';
 
 export class ManagedStdioTransport extends StdioClientTransport {
   onSpawn?: (child: ChildProcess) => void;

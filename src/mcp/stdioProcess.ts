@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ManagedStdioTransport } from './managedStdioTransport';
 import { processReaper } from './processReaper';
-import { descendantsOf, groupAlive, isAlive, signal, signalGroup, waitForExit, waitForGroupExit } from './processTree';
+import { descendantsOf, isAlive, signal, signalGroup, waitForExit, waitForGroupExit } from './processTree';
 
 export interface ExitInfo {
   code: number | null;
@@ -98,7 +98,8 @@ export class StdioProcess {
   }
 
   /**
-   * Close stdin, wait, SIGTERM, wait, SIGKILL, for the server and every process it started.
+   * Close stdin, wait, SIGTERM, wait, SIGKILL, for the server and every process it started: its process
+   * group, and its descendants (one may have left the group: a session of its own).
    * Descendants are collected before anything is signalled, since orphans lose their parent link.
    */
   async stop(timings: StopTimings = defaultStopTimings): Promise<void> {
@@ -117,10 +118,11 @@ export class StdioProcess {
       if (await this.exited(all, timings.graceMs)) return await this.endLeftovers(pid, timings.termMs);
       if (isAlive(pid)) for (const p of await descendantsOf(pid)) tree.add(p);
       signalGroup(pid, 'SIGTERM');
-      signal(all().filter(isAlive), 'SIGTERM');
-      if (await this.exited(all, timings.termMs)) return;
+      signal(all(), 'SIGTERM');
+      // The group too: what the server left there (a child whose parent exited) may ignore SIGTERM.
+      if (await this.exited(all, timings.termMs, pid)) return;
       signalGroup(pid, 'SIGKILL');
-      signal(all().filter(isAlive), 'SIGKILL');
+      signal(all(), 'SIGKILL');
       await waitForExit(all(), 1000);
     } finally {
       processReaper.unwatch(pid);
@@ -132,19 +134,20 @@ export class StdioProcess {
    * whose parent exited is in no parent chain any more (descendantsOf cannot find it), only in the group.
    */
   private async endLeftovers(leader: number, termMs: number): Promise<void> {
-    if (!groupAlive(leader)) return;
     signalGroup(leader, 'SIGTERM');
     if (!(await waitForGroupExit(leader, termMs))) signalGroup(leader, 'SIGKILL');
   }
 
   /**
-   * Whether the server and `all()` ended within `ms`: the server's own exit event (issue 30: polling every
-   * 25 ms added half a poll on average to every stop), then the rest of its tree polled.
+   * Whether the server and `all()` (and the process group `group` led, if given) ended within `ms`: the
+   * server's own exit event (issue 30: polling every 25 ms added half a poll on average to every stop), then
+   * the rest polled.
    */
-  private async exited(all: () => number[], ms: number): Promise<boolean> {
+  private async exited(all: () => number[], ms: number, group?: number): Promise<boolean> {
     const deadline = Date.now() + ms;
+    const left = () => Math.max(0, deadline - Date.now());
     await this.waitForExit(ms);
-    return waitForExit(all(), Math.max(0, deadline - Date.now()));
+    return (await waitForExit(all(), left())) && (group === undefined || (await waitForGroupExit(group, left())));
   }
 
   private pushLine(line: string, onStderrLine: (line: string) => void): void {

@@ -4,50 +4,12 @@
 // arrives whole, an oversized one closes the connection, stderr becomes lines (and a tail for errors),
 // and a stop ends the server and what it started, however stubborn.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ManagedStdioTransport } from '../../../src/mcp/managedStdioTransport';
 import { processReaper } from '../../../src/mcp/processReaper';
 import { isAlive } from '../../../src/mcp/processTree';
-import { StdioProcess } from '../../../src/mcp/stdioProcess';
 import { until } from '../../shared/until';
-
-/** A stand-in server: `program` is run with `node -e`. */
-interface Started {
-  transport: ManagedStdioTransport;
-  process: StdioProcess;
-  messages: JSONRPCMessage[];
-  errors: Error[];
-  lines: string[];
-  started: number[];
-  closed: () => boolean;
-}
-
-/** A message's params, whatever its kind (these stand-in servers send notifications). */
-const paramsOf = <T>(message: JSONRPCMessage | undefined) => (message as unknown as { params: T }).params;
-const ECHO = `process.stdin.on('data', (d) => process.stdout.write(d)); process.stdin.on('end', () => process.exit(0));`;
-const running: Started[] = [];
-
-async function start(program: string, options: { env?: Record<string, string>; cwd?: string; firstInput?: string; maxBufferSize?: number; serverPart?: (line: string) => string | undefined } = {}): Promise<Started> {
-  const transport = new ManagedStdioTransport(
-    { command: process.execPath, args: ['-e', program], env: options.env, cwd: options.cwd, stderr: 'pipe', ...(options.maxBufferSize && { maxBufferSize: options.maxBufferSize }) },
-    options.firstInput,
-  );
-  const s: Started = { transport, process: undefined!, messages: [], errors: [], lines: [], started: [], closed: () => closed };
-  let closed = false;
-  transport.onmessage = (m) => s.messages.push(m);
-  transport.onerror = (e) => s.errors.push(e);
-  transport.onclose = () => (closed = true);
-  s.process = new StdioProcess(transport, (line) => s.lines.push(line), (pid) => s.started.push(pid), options.serverPart);
-  running.push(s);
-  await transport.start();
-  return s;
-}
-
-const fastStop = { graceMs: 300, termMs: 300 };
-/** The process group a process belongs to (field 5 of /proc/<pid>/stat, after the command's parentheses). */
-const groupOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+import { ECHO, fastStop, groupOf, paramsOf, running, start } from './stdioStandIns';
 
 describe('ManagedStdioTransport and StdioProcess: a server process from start to stop', function () {
   this.timeout(20_000);
@@ -112,6 +74,64 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     transport.onerror = (e) => errors.push(e);
     await assert.rejects(transport.start(), /ENOENT/);
     assert.match(errors[0]?.message ?? '', /ENOENT/);
+  });
+
+  it('runs a server given no arguments, for a caller that takes no process handle and listens for no errors', async () => {
+    // `cat` with no arguments echoes its input: an argument list in its place would name a file for it to read.
+    const transport = new ManagedStdioTransport({ command: 'cat' });
+    const messages: unknown[] = [];
+    transport.onmessage = (m) => messages.push(m);
+    await transport.start();
+    try {
+      await transport.send({ jsonrpc: '2.0', id: 7, method: 'ping' });
+      await until('the echo', () => messages[0], 5000);
+      assert.deepEqual(messages, [{ jsonrpc: '2.0', id: 7, method: 'ping' }]);
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it('says nothing to a caller that listens for no errors when the server cannot start', async () => {
+    await assert.rejects(new ManagedStdioTransport({ command: '/nonexistent/server-binary' }).start(), /ENOENT/);
+  });
+
+  it('closes on an oversized message for a caller that listens for no errors too', async () => {
+    const s = await start(`process.stdout.write('{"jsonrpc":"2.0","method":"' + 'y'.repeat(200000)); setInterval(() => {}, 1000);`, { maxBufferSize: 100_000, noErrorListener: true });
+    await until('the transport to close', () => s.closed(), 10_000);
+  });
+
+  it('reports a failed read of the server’s output or write to its input, to a caller that listens', async () => {
+    for (const listening of [true, false]) {
+      const transport = new ManagedStdioTransport({ command: process.execPath, args: ['-e', ECHO] });
+      const errors: string[] = [];
+      if (listening) transport.onerror = (e) => errors.push(e.message);
+      let child: import('node:child_process').ChildProcess | undefined;
+      transport.onSpawn = (c) => (child = c);
+      await transport.start();
+      child!.stdout!.destroy(new Error('the read failed'));
+      child!.stdin!.destroy(new Error('the write failed'));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(errors, listening ? ['the read failed', 'the write failed'] : [], 'and no uncaught error either way');
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child!.kill('SIGKILL');
+      await exited;
+    }
+  });
+
+  it('hands no stderr on when the server’s stderr is not piped (inherited or ignored), and starts all the same', async () => {
+    for (const stderr of ['inherit', 'ignore'] as const) {
+      const s = await start(`process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'up' }) + '\\n'); ${ECHO}`, { stderr });
+      assert.equal(s.transport.stderr, null, stderr);
+      await until('its message', () => s.messages[0], 5000);
+      assert.deepEqual(s.lines, []);
+    }
+  });
+
+  it('hands on every stderr line as the server wrote it, when nothing is taken out of it', async () => {
+    const s = await start(`process.stderr.write('first\\nsecond\\n'); ${ECHO}`);
+    await until('both lines', () => s.lines.length === 2, 5000);
+    assert.deepEqual(s.lines, ['first', 'second']);
+    assert.deepEqual(s.process.stderrTail, ['first', 'second']);
   });
 
   it('refuses a second start of the same transport', async () => {
