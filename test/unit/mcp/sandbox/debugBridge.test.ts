@@ -54,9 +54,9 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
     const debuggers: Peer[] = [];
     for (let i = 1; i <= 10; i++) debuggers.push(await debuggerConnection());
     await until('ten announcements', () => control.received() === Array.from({ length: 10 }, (_, i) => `open ${i + 1}\n`).join(''), 5000);
-    // The tunnel's first bytes come with its line (in one write): they are the server's, for the debugger.
-    const tunnel = await peer(bridge.bridgePort, 'data 10\n{"id":1}');
-    await until('the server’s bytes at the debugger', () => debuggers[9]!.received() === '{"id":1}', 5000);
+    // The tunnel's first bytes come with its line (in one write): they are the server's, for the debugger, byte for byte.
+    const tunnel = await peer(bridge.bridgePort, 'data 10\n{"id":1,"name":"café ✓"}');
+    await until('the server’s bytes at the debugger', () => debuggers[9]!.received() === '{"id":1,"name":"café ✓"}', 5000);
     debuggers[9]!.socket.write('{"method":"Debugger.enable"}');
     await until('the debugger’s bytes at the server', () => tunnel.received() === '{"method":"Debugger.enable"}', 5000);
     assert.equal(debuggers[0]!.received(), '', 'the other connections wait for their own tunnel');
@@ -96,7 +96,7 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
   it('closes a connection that is neither the relay’s control nor a tunnel it was asked for', async () => {
     await relayControl();
     await debuggerConnection();
-    for (const line of ['control\n', 'data 2\n', 'xdata 1\n', 'data 1x\n', 'hello\n']) {
+    for (const line of ['control\n', 'data 2\n', 'xdata 1\n', 'data 1x\n', 'hello\n', '\n']) {
       const stranger = await peer(bridge.bridgePort, line);
       await until(`"${line.trim()}" closed`, () => stranger.closed(), 5000);
     }

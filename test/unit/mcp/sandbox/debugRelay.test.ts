@@ -203,14 +203,14 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     assert.deepEqual(await once(missing.child, 'close'), [127, null]);
     assert.match(missing.output(), /^MCP Client sandbox: \/nonexistent\/server: spawn \/nonexistent\/server ENOENT\n$/);
   });
-  it('connect: takes the proxy’s answer in pieces, and keeps the tunnel’s first bytes that came with it', async () => {
+  it('connect: takes the proxy’s answer in pieces, and keeps the tunnel’s first bytes that came with it, byte for byte', async () => {
     const adapter = await started(echo());
     const inside = await freePort();
-    const p = await proxy({ route: () => adapter, greeting: 'hello from the adapter\n', split: true });
+    const p = await proxy({ route: () => adapter, greeting: 'hello from the adapter ✓\n', split: true });
     closers.push(() => p.server.close());
     relay(['connect', String(inside), '0', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
-    const reply = await until('the relay to listen', async () => roundTrip(inside, 'attach\n', 'hello from the adapter\nattach\n').catch(() => undefined), 10_000);
-    assert.equal(reply, 'hello from the adapter\nattach\n');
+    const reply = await until('the relay to listen', async () => roundTrip(inside, 'attach\n', 'hello from the adapter ✓\nattach\n').catch(() => undefined), 10_000);
+    assert.equal(reply, 'hello from the adapter ✓\nattach\n');
   });
 
   it('connect: a refusal whose headers mention a 200 is still a refusal; an unreachable proxy is said so', async () => {
