@@ -40,16 +40,16 @@ function tunnel(port: number): Promise<Socket> {
   });
 }
 
-/** Connects to 127.0.0.1:`port` inside, waiting for the server's inspector to listen. */
+/** Connects to 127.0.0.1:`port` inside, waiting for the server's inspector to listen (30 s at most). */
 async function inside(port: number): Promise<Socket> {
-  for (let tries = 0; ; tries++) {
+  for (let tries = 1; ; tries++) {
     try {
       return await new Promise<Socket>((resolve, reject) => {
         const socket = connect(port, HOST, () => resolve(socket));
         socket.once('error', reject);
       });
     } catch (error) {
-      if (tries > 300) throw error;
+      if (tries === 300) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }

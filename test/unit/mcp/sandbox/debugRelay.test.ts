@@ -257,6 +257,22 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     await until('the refused tunnel said', () => r.output().includes("MCP Client sandbox: debugger connection failed: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"), 10_000);
   });
 
+  it('inspector: says so when the server’s inspector never listens, after 30 s of trying', async function () {
+    this.timeout(60_000);
+    const inspectorPort = await freePort();
+    const front = await freePort();
+    const bridge = await startDebugBridge(front);
+    closers.push(() => bridge.close());
+    const p = await proxy();
+    closers.push(() => p.server.close());
+    const r = relay(['inspector', String(inspectorPort), String(bridge.bridgePort), '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
+    const waiting = connect(front, HOST);
+    sockets.add(waiting);
+    const message = `MCP Client sandbox: debugger connection failed: connect ECONNREFUSED 127.0.0.1:${inspectorPort}`;
+    await until(message, () => r.output().includes(message), 50_000);
+    assert.equal(r.child.exitCode, null, 'the relay and its server run on');
+  });
+
   it('inspector: reads only the bridge’s "open <id>" lines, whatever else comes on the control connection', async () => {
     const inspectorPort = await freePort();
     // A bridge written here: the control connection gets junk, an empty line, and one real request (id 12).
