@@ -33,9 +33,10 @@ export class ManagedStdioTransport extends StdioClientTransport {
   override async start(): Promise<void> {
     if (process.platform === 'win32') await super.start();
     else await this.startAsGroupLeader();
-    const child = (this as unknown as { _process?: ChildProcess })._process;
-    if (child && this.firstInput) child.stdin?.write(this.firstInput);
-    if (child) this.onSpawn?.(child);
+    // Both starts resolve once the process has spawned, with its three pipes.
+    const child = (this as unknown as { _process: ChildProcess })._process;
+    if (this.firstInput) child.stdin!.write(this.firstInput);
+    this.onSpawn?.(child);
   }
 
   /** The SDK's start (@modelcontextprotocol/client/stdio), the process spawned `detached`: a process group of its own. */
@@ -61,8 +62,8 @@ export class ManagedStdioTransport extends StdioClientTransport {
         self._process = undefined;
         this.onclose?.();
       });
-      child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => {
+      child.stdin!.on('error', (error) => this.onerror?.(error));
+      child.stdout!.on('data', (chunk: Buffer) => {
         try {
           self._readBuffer.append(chunk);
           self.processReadBuffer();
@@ -71,8 +72,8 @@ export class ManagedStdioTransport extends StdioClientTransport {
           this.close().catch(() => undefined);
         }
       });
-      child.stdout?.on('error', (error) => this.onerror?.(error));
-      if (self._stderrStream && child.stderr) child.stderr.pipe(self._stderrStream);
+      child.stdout!.on('error', (error) => this.onerror?.(error));
+      if (self._stderrStream) child.stderr!.pipe(self._stderrStream);
     });
   }
 }

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ManagedStdioTransport } from './managedStdioTransport';
 import { processReaper } from './processReaper';
-import { descendantsOf, isAlive, signal, signalGroup, waitForExit, waitForGroupExit } from './processTree';
+import { descendantsOf, signal, signalGroup, waitForExit, waitForGroupExit } from './processTree';
 
 export interface ExitInfo {
   code: number | null;
@@ -53,16 +53,16 @@ export class StdioProcess {
 
     transport.onSpawn = (child: ChildProcess) => {
       this.child = child;
-      const pid = child.pid;
+      const pid = child.pid!; // set: the process has spawned
       // Ended by the reaper if this extension host dies before the server does (processReaper.ts).
-      if (pid) processReaper.watch(pid);
+      processReaper.watch(pid);
       child.once('exit', (code, sig) => {
         this.exitInfo = { code, signal: sig };
         // Its group may live on (a child it left behind): stop() still signals the group; then it is done.
-        if (pid && !this.stopping) processReaper.unwatch(pid);
+        if (!this.stopping) processReaper.unwatch(pid);
         this.onExit?.();
       });
-      if (pid) onStarted(pid);
+      onStarted(pid);
     };
   }
 
@@ -99,28 +99,29 @@ export class StdioProcess {
 
   /**
    * Close stdin, wait, SIGTERM, wait, SIGKILL, for the server and every process it started: its process
-   * group, and its descendants (one may have left the group: a session of its own).
+   * group (which holds what it left behind: a child whose parent exited is in no parent chain any more),
+   * and its descendants (one may have left the group: a session of its own).
    * Descendants are collected before anything is signalled, since orphans lose their parent link.
    */
   async stop(timings: StopTimings = defaultStopTimings): Promise<void> {
     const child = this.child;
-    const pid = child?.pid;
-    if (!child || !pid) return;
+    if (!child) return;
+    const pid = child.pid!; // set: this.child is set once the process has spawned
     this.stopping = true;
     try {
       const tree = new Set(await descendantsOf(pid));
       const all = () => [pid, ...tree];
       try {
-        child.stdin?.end();
+        child.stdin!.end();
       } catch {
         // The pipe may already be broken; signals follow.
       }
-      if (await this.exited(all, timings.graceMs)) return await this.endLeftovers(pid, timings.termMs);
-      if (isAlive(pid)) for (const p of await descendantsOf(pid)) tree.add(p);
+      if (await this.exited(all, pid, timings.graceMs)) return;
+      // What the server started while its input closed (an ended server has no descendants left to read).
+      for (const p of await descendantsOf(pid)) tree.add(p);
       signalGroup(pid, 'SIGTERM');
       signal(all(), 'SIGTERM');
-      // The group too: what the server left there (a child whose parent exited) may ignore SIGTERM.
-      if (await this.exited(all, timings.termMs, pid)) return;
+      if (await this.exited(all, pid, timings.termMs)) return;
       signalGroup(pid, 'SIGKILL');
       signal(all(), 'SIGKILL');
       await waitForExit(all(), 1000);
@@ -130,24 +131,14 @@ export class StdioProcess {
   }
 
   /**
-   * The server ended when its input closed, but its process group may still hold what it left there: a child
-   * whose parent exited is in no parent chain any more (descendantsOf cannot find it), only in the group.
+   * Whether the server, `all()` and the process group `group` led ended within `ms`: the server's own exit
+   * event first (issue 30: polling every 25 ms added half a poll on average to every stop), then the rest polled.
    */
-  private async endLeftovers(leader: number, termMs: number): Promise<void> {
-    signalGroup(leader, 'SIGTERM');
-    if (!(await waitForGroupExit(leader, termMs))) signalGroup(leader, 'SIGKILL');
-  }
-
-  /**
-   * Whether the server and `all()` (and the process group `group` led, if given) ended within `ms`: the
-   * server's own exit event (issue 30: polling every 25 ms added half a poll on average to every stop), then
-   * the rest polled.
-   */
-  private async exited(all: () => number[], ms: number, group?: number): Promise<boolean> {
+  private async exited(all: () => number[], group: number, ms: number): Promise<boolean> {
     const deadline = Date.now() + ms;
     const left = () => Math.max(0, deadline - Date.now());
     await this.waitForExit(ms);
-    return (await waitForExit(all(), left())) && (group === undefined || (await waitForGroupExit(group, left())));
+    return (await waitForExit(all(), left())) && (await waitForGroupExit(group, left()));
   }
 
   private pushLine(line: string, onStderrLine: (line: string) => void): void {

@@ -102,9 +102,11 @@ describe('StdioProcess.stop: who is asked to end, who is killed, who is left alo
   });
 
   it('leaves alone what ends by itself within the grace time after the server', async () => {
-    // The helper ends 300 ms after its input (a pipe from the server) closes, that is after the server has ended.
+    // The helper ends 300 ms after its input (a pipe from the server) closes, that is after the server has ended;
+    // it notes its exit (a SIGKILL leaves no note) and any SIGTERM.
     const lingering = `const fs = require('fs'); const note = (what) => fs.appendFileSync(process.env.MARK, 'child ' + what + '\\n');
-      process.on('SIGTERM', () => { note('TERM'); process.exit(0); }); process.stdin.on('end', () => setTimeout(() => process.exit(0), 300)); process.stdin.resume(); note('ready');`;
+      process.on('SIGTERM', () => { note('TERM'); process.exit(0); }); process.on('exit', () => note('exit'));
+      process.stdin.on('end', () => setTimeout(() => process.exit(0), 300)); process.stdin.resume(); note('ready');`;
     const s = await start(
       `const c = require('child_process').spawn(process.execPath, ['-e', ${quoted(lingering)}], { stdio: ['pipe', 'ignore', 'ignore'] });
        process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'started', params: { name: 'child', pid: c.pid } }) + '\\n'); ${ECHO}`,
@@ -113,7 +115,7 @@ describe('StdioProcess.stop: who is asked to end, who is killed, who is left alo
     const pids = await helpersOf(s, 1);
     await s.process.stop({ graceMs: 10_000, termMs: 300 });
     assert.equal(isAlive(pids.child!), false);
-    assert.deepEqual(notes(), ['child ready'], 'no signal: it was given the time to end');
+    assert.deepEqual(notes(), ['child exit', 'child ready'], 'no signal: it was given the time to end by itself');
   });
 
   it('forgets a server that ended by itself (the reaper has nothing left of it to end)', async () => {
