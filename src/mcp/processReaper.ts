@@ -20,6 +20,7 @@
 // when its host is gone. If the reaper cannot be started (an unusual Node), servers run as before and
 // the failure is logged once.
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 
 /** The reaper's whole program, run with `node -e`: plain Node, no files. */
@@ -74,7 +75,11 @@ export class ProcessReaper {
   /** Every server process not yet ended, told again to a reaper that replaces one that died. */
   private readonly watched = new Set<number>();
 
-  constructor(private readonly onError: (message: string) => void = () => undefined) {}
+  constructor(
+    private readonly onError: (message: string) => void = (message) => console.error(`MCP Client: ${message}`),
+    /** The Node the reaper runs on: the extension host's own. */
+    private readonly node = process.execPath,
+  ) {}
 
   /** Whether `pid` is one of the servers this extension host started (and has not seen end). */
   isOurs(pid: number): boolean {
@@ -101,16 +106,10 @@ export class ProcessReaper {
     const fresh = !this.input;
     const input = this.start();
     // A reaper started now (the first, or one replacing a reaper that died) learns every server there is.
-    if (fresh && input) return this.write(input, [...this.watched].map((pid) => `+${pid}`).join('\n'));
-    if (input) this.write(input, line);
-  }
-
-  private write(input: Writable, lines: string): void {
-    try {
-      input.write(`${lines}\n`);
-    } catch (error) {
-      this.fail(`could not reach it: ${(error as Error).message}`);
-    }
+    // A write to a reaper that has just died fails on its own (its pipe's error is ignored, below); the
+    // servers it was told of are told to the next one.
+    if (fresh && input) input.write(`${[...this.watched].map((pid) => `+${pid}`).join('\n')}\n`);
+    else input?.write(`${line}\n`);
   }
 
   private start(): Writable | undefined {
@@ -119,7 +118,7 @@ export class ProcessReaper {
       // The host's own Node (in desktop VS Code an Electron binary, which ELECTRON_RUN_AS_NODE makes a Node).
       // Detached: its own process group, so a signal to the host's group does not take it first.
       // Its program travels in the environment: `ps` shows a short line that says what it is.
-      const child = spawn(process.execPath, ['-e', 'eval(process.env.MCP_CLIENT_REAPER)', 'mcp-client-reaper'], {
+      const child = spawn(this.node, ['-e', 'eval(process.env.MCP_CLIENT_REAPER)', 'mcp-client-reaper'], {
         stdio: ['pipe', 'ignore', 'ignore'],
         detached: true,
         windowsHide: true,
@@ -133,7 +132,7 @@ export class ProcessReaper {
       child.stdin!.on('error', () => undefined);
       // Neither the process nor its pipe keeps this host running.
       child.unref();
-      (child.stdin as unknown as { unref?: () => void }).unref?.();
+      (child.stdin as Socket).unref();
       this.child = child;
       this.input = child.stdin!;
     } catch (error) {
@@ -151,4 +150,4 @@ export class ProcessReaper {
 }
 
 /** The one reaper of this extension host. */
-export const processReaper = new ProcessReaper((message) => console.error(`MCP Client: ${message}`));
+export const processReaper = new ProcessReaper();
