@@ -62,5 +62,21 @@ export async function start(program: string, options: StartOptions = {}): Promis
 }
 
 export const fastStop = { graceMs: 300, termMs: 300 };
+
+/**
+ * Stops every stand-in started, then kills what is left of their process groups and of the groups `leaders`
+ * lead: should a stop fail (a mutation run's mutant), nothing a test started stays running.
+ */
+export async function stopAll(leaders: number[] = []): Promise<void> {
+  const servers = running.splice(0);
+  await Promise.all(servers.map((s) => s.process.stop(fastStop)));
+  for (const leader of [...servers.map((s) => s.process.pid), ...leaders]) {
+    try {
+      if (leader) process.kill(-leader, 'SIGKILL');
+    } catch {
+      // Nothing left of it.
+    }
+  }
+}
 /** The process group a process belongs to (field 5 of /proc/<pid>/stat, after the command's parentheses). */
 export const groupOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManagedStdioTransport } from '../../../src/mcp/managedStdioTransport';
 import { processReaper } from '../../../src/mcp/processReaper';
-import { isAlive, signal } from '../../../src/mcp/processTree';
+import { isAlive } from '../../../src/mcp/processTree';
 import { StdioProcess } from '../../../src/mcp/stdioProcess';
 import { until } from '../../shared/until';
-import { ECHO, fastStop, groupOf, paramsOf, quoted, running, start } from './stdioStandIns';
+import { ECHO, fastStop, groupOf, paramsOf, quoted, start, stopAll } from './stdioStandIns';
 
 /**
  * A helper that writes "<NAME> ready" once it listens for SIGTERM, and "<NAME> TERM" when one comes;
@@ -52,9 +52,8 @@ describe('StdioProcess.stop: who is asked to end, who is killed, who is left alo
     writeFileSync(mark, '');
   });
   afterEach(async () => {
-    await Promise.all(running.splice(0).map((s) => s.process.stop(fastStop)));
-    // Should a stop have failed, no helper stays behind either.
-    signal(helpers.splice(0).filter(isAlive), 'SIGKILL');
+    // The detached helpers lead groups of their own; the others are in their server's group.
+    await stopAll(helpers.splice(0));
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -9,13 +9,11 @@ import { ManagedStdioTransport } from '../../../src/mcp/managedStdioTransport';
 import { processReaper } from '../../../src/mcp/processReaper';
 import { isAlive } from '../../../src/mcp/processTree';
 import { until } from '../../shared/until';
-import { ECHO, fastStop, groupOf, paramsOf, running, start } from './stdioStandIns';
+import { ECHO, fastStop, groupOf, paramsOf, start, stopAll } from './stdioStandIns';
 
 describe('ManagedStdioTransport and StdioProcess: a server process from start to stop', function () {
   this.timeout(20_000);
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((s) => s.process.stop(fastStop)));
-  });
+  afterEach(() => stopAll());
 
   it('runs the server as the leader of its own process group, watched by the reaper until it ends', async () => {
     const s = await start(ECHO);
