@@ -1,4 +1,4 @@
-// `npm run test:mutation [-- <file or glob>…] [--force]`: StrykerJS over the core and security modules
+// `npm run test:mutation [-- <file or glob>[:<lines>]…] [--force]`: StrykerJS over the core and security modules
 // (test/mutation/stryker.config.mjs), then one line per file with its score, and every surviving mutant
 // that test/mutation/accepted.md does not explain. Not part of `npm test`: a full run takes hours here.
 //
@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import picomatch from 'picomatch';
+import { mutateArguments } from '../test/mutation/arguments.mjs';
 import { MIN_SCORE, checkAccepted, fileScores, formatTable, parseAccepted } from '../test/mutation/report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,7 +59,7 @@ const { default: config } = await import(pathToFileURL(join(root, CONFIG)).href)
 
 // File arguments narrow the configured scope (globs allowed): a file outside it, such as one that
 // imports vscode, is not mutated even when a glob names it.
-const mutate = files.length ? config.mutate.filter((file) => files.some((pattern) => picomatch(pattern)(file))) : [];
+const { targets, mutate } = mutateArguments(config.mutate, files);
 if (files.length && !mutate.length) {
   console.error(`No file in the mutation scope matches ${files.join(' ')}. The scope: ${CONFIG}.`);
   process.exit(1);
@@ -75,7 +75,7 @@ const stryker = spawnSync(
     ...(mutate.length ? ['--mutate', mutate.join(',')] : []),
     ...(flags.force ? ['--force'] : []),
   ],
-  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: mutate.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}), ...(flags.direct ? { MCP_MUTATION_DIRECT: '1' } : {}) } },
+  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: targets.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}), ...(flags.direct ? { MCP_MUTATION_DIRECT: '1' } : {}) } },
 );
 if (process.platform === 'linux') killLeftovers();
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);
