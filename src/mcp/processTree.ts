@@ -107,8 +107,8 @@ function parentMapFromPs(): Promise<Map<number, number>> {
     execFile('ps', ['-A', '-o', 'pid=,ppid='], (_error, stdout) => {
       const map = new Map<number, number>();
       for (const line of stdout.split('\n')) {
-        const [pid, ppid] = line.trim().split(/\s+/).map(Number);
-        if (pid && ppid !== undefined) map.set(pid, ppid);
+        const [pid = 0, ppid = 0] = line.trim().split(/\s+/).map(Number);
+        if (pid) map.set(pid, ppid);
       }
       resolve(map);
     });
@@ -198,7 +198,6 @@ export interface ObservedProcess {
  * `skip` names. Linux reads /proc; macOS asks `ps`; Windows tells nothing (an empty list).
  */
 export async function childrenOf(parent: number, wanted: (program: string) => boolean = () => true, skip: (pid: number) => boolean = () => false): Promise<ObservedProcess[]> {
-  if (process.platform === 'win32') return [];
   const children = process.platform === 'linux' && hasChildrenFiles() ? directChildren(parent) : childrenIn(await parentMap())(parent);
   // Skipped before anything is read: reading the cmdline of a process that is exiting can wait on the
   // kernel for as long as it takes to tear down (the servers being stopped, issue 30's stop profile).
@@ -206,11 +205,12 @@ export async function childrenOf(parent: number, wanted: (program: string) => bo
   if (process.platform !== 'linux') return commandLines(pids);
   return pids.flatMap((pid): ObservedProcess[] => {
     const cmdline = procFile(`/proc/${pid}/cmdline`);
-    if (cmdline === undefined) return []; // gone meanwhile
-    const argv = cmdline.split('\0').slice(0, -1);
+    if (!cmdline) return []; // gone meanwhile, or exited (a zombie keeps no arguments)
+    // Each argument ends in a NUL; a process that renamed itself (process.title) pads its new name with NULs.
+    const argv = cmdline.replace(/\0+$/, '').split('\0');
     // The environment and folder are read only for the programs asked about (issue 30: the extension host's
     // environment, copied into every child, was parsed for each of them every few seconds).
-    if (!wanted(argv[0] ?? '')) return [];
+    if (!wanted(argv[0]!)) return [];
     const env = Object.fromEntries(
       (procFile(`/proc/${pid}/environ`) ?? '')
         .split('\0')

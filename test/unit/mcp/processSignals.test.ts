@@ -5,15 +5,16 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { groupAlive, isAlive, procFile, signal, signalGroup, waitForExit, waitForGroupExit } from '../../../src/mcp/processTree';
-import { asIfOn, procReads, programOf, Started, stateOf } from './processTrees';
+import { asIfOn, platform, restorePlatform, procReads, programOf, Started, stateOf } from './processTrees';
 import { until } from '../../shared/until';
 
 describe('Process liveness and signals', function () {
   this.timeout(30_000);
   const started = new Started();
   before(function () {
-    if (process.platform !== 'linux') this.skip();
+    if (platform !== 'linux') this.skip();
   });
+  afterEach(restorePlatform);
   after(() => started.killAll());
 
   it('a running process is alive, an exited one is not, a zombie is not (on Linux), whatever answers signal 0', async () => {

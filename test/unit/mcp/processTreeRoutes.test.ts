@@ -9,14 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childrenOf, descendantsOf, isAlive, parentMap } from '../../../src/mcp/processTree';
 import { until } from '../../shared/until';
-import { asIfOn, procReads, programOf, Started, stateOf, withoutChildrenFiles } from './processTrees';
+import { asIfOn, platform, restorePlatform, procReads, programOf, Started, stateOf, withoutChildrenFiles, withUnreadable } from './processTrees';
 
 describe('Process trees, every route', function () {
   this.timeout(20_000);
   const started = new Started();
   before(function () {
-    if (process.platform !== 'linux') this.skip();
+    if (platform !== 'linux') this.skip();
   });
+  afterEach(restorePlatform);
   after(() => started.killAll());
 
   /** sh → (sleep A, sh S → sleep B): a tree two levels deep, its pids known. */
@@ -40,6 +41,19 @@ describe('Process trees, every route', function () {
     assert.deepEqual(ps.paths, [], 'nothing read under /proc where there is none');
     assert.deepEqual(await asIfOn('win32', () => descendantsOf(root)), [], 'Windows tells nothing');
     assert.deepEqual(await descendantsOf(b), [], 'a leaf has none');
+    // A thread that ends while its children list is read: what the others list is still found.
+    const vanished = await withUnreadable(new RegExp(`^/proc/${s}/task/`), () => descendantsOf(root));
+    assert.deepEqual([...vanished].sort(), [a, s].sort(), "all but the sh whose list could not be read's child");
+  });
+
+  it('finds nothing below a process that is gone, on every route', async () => {
+    const gone = (await started.sh('echo $$', 1)).child.pid!;
+    await until('the short sh to be reaped', () => stateOf(gone) === undefined, 10_000);
+    assert.deepEqual(await descendantsOf(gone), [], 'children lists');
+    assert.deepEqual(await withoutChildrenFiles(() => descendantsOf(gone)), [], '/proc/<pid>/stat');
+    assert.deepEqual(await asIfOn('darwin', () => descendantsOf(gone)), [], 'ps');
+    assert.deepEqual(await childrenOf(gone), [], 'children lists');
+    assert.deepEqual(await asIfOn('darwin', () => childrenOf(gone)), [], 'ps');
   });
 
   it("reads each process's parent from /proc and from ps alike, even with parentheses in a program's name", async () => {
@@ -64,6 +78,8 @@ describe('Process trees, every route', function () {
         assert.ok([...table.keys()].every((pid) => Number.isInteger(pid) && pid > 0), `${route}: only processes`);
       }
       assert.equal(isAlive(oddSleep), true, 'the oddly named sleep runs');
+      const partial = await withUnreadable(new RegExp(`^/proc/${a}/stat$`), () => parentMap());
+      assert.deepEqual([partial.has(a), partial.get(s)], [false, root], 'a process that ended while the table was read is left out');
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -80,12 +96,12 @@ describe('Process trees, every route', function () {
       const big = Array.from({ length: 4000 }, (_, i) => i).join(',');
       const env = { PATH: process.env.PATH!, MCP_TREE_PAIR: 'a=b=c', MCP_TREE_BIG: big };
       const script = 'sleep 60 & echo $!; wait';
-      const { child } = await started.sh(script, 1, { env, cwd: folder, args: ['last '] });
-      return { pid: child.pid!, env, argv: ['sh', '-c', script, 'last '] };
+      const { child, numbers } = await started.sh(script, 1, { env, cwd: folder, args: ['last '] });
+      return { pid: child.pid!, sleep: numbers[0]!, env, argv: ['sh', '-c', script, 'last '] };
     }
 
     it('lists each with its arguments, environment and folder on Linux, its command line from ps elsewhere', async () => {
-      const { pid, env, argv } = await child();
+      const { pid, sleep, env, argv } = await child();
       assert.ok(Buffer.byteLength(Object.entries(env).join('\0')) > 16 * 1024);
       const programs: string[] = [];
       const linux = (await childrenOf(process.pid, (program) => (programs.push(program), true))).find((p) => p.pid === pid);
@@ -99,6 +115,18 @@ describe('Process trees, every route', function () {
       );
       assert.deepEqual(ps.paths, [], 'nothing read under /proc where there is none');
       assert.deepEqual(await asIfOn('win32', () => childrenOf(process.pid)), [], 'Windows tells nothing');
+      assert.deepEqual(await asIfOn('darwin', () => childrenOf(sleep)), [], 'ps: a process without children');
+      const unreadable = await withUnreadable(new RegExp(`^/proc/${pid}/(environ|cwd)$`), () => childrenOf(process.pid));
+      assert.deepEqual(unreadable.find((p) => p.pid === pid), { pid, argv, commandLine: argv.join(' '), env: {} }, 'environment and folder unknown');
+    });
+
+    it('leaves out a child that exited (a zombie), and takes the name a process gave itself as its one argument', async () => {
+      const { child, numbers } = await started.sh('sleep 0 & echo $!; exec sleep 60', 1);
+      await until('the sleep 0 to be a zombie', () => stateOf(numbers[0]!) === 'Z', 10_000);
+      assert.deepEqual(await childrenOf(child.pid!), [], 'the zombie is not listed');
+      const titled = await started.sh(`"$0" -e "process.title = 'mcp-tree-titled'; console.log(process.pid); setInterval(() => {}, 60_000)" a b & wait`, 1, { args: [process.execPath] });
+      const listed = await childrenOf(titled.child.pid!);
+      assert.deepEqual(listed.map((p) => [p.pid, p.argv, p.commandLine]), [[titled.numbers[0], ['mcp-tree-titled'], 'mcp-tree-titled']]);
     });
 
     it('reads nothing of a skipped child, and no environment or folder of a program not asked about', async () => {

@@ -35,29 +35,45 @@ export async function procReads<T>(action: () => Promise<T> | T): Promise<{ resu
   }
 }
 
-/** Runs `action` with processTree believing it runs on `platform` (it reads process.platform each time). */
+const realPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+/** The platform this test runs on, whatever asIfOn says meanwhile. */
+export const platform = realPlatform.value as NodeJS.Platform;
+
+/**
+ * Runs `action` with processTree believing it runs on `platform` (it reads process.platform each time). A test
+ * whose action never ends (a mutant's) would leave it so for the next: the suites also `afterEach(realPlatform)`.
+ */
 export async function asIfOn<T>(platform: NodeJS.Platform, action: () => Promise<T> | T): Promise<T> {
-  const real = Object.getOwnPropertyDescriptor(process, 'platform')!;
-  Object.defineProperty(process, 'platform', { ...real, value: platform });
+  Object.defineProperty(process, 'platform', { ...realPlatform, value: platform });
   try {
     return await action();
   } finally {
-    Object.defineProperty(process, 'platform', real);
+    restorePlatform();
   }
 }
 
-/** Runs `action` as on a Linux kernel without CONFIG_PROC_CHILDREN: no /proc/<pid>/task/<tid>/children opens. */
-export async function withoutChildrenFiles<T>(action: () => Promise<T> | T): Promise<T> {
-  const openSync = fs.openSync;
-  fs.openSync = ((path: string, ...rest: unknown[]) => {
-    if (typeof path === 'string' && /^\/proc\/\d+\/task\/\d+\/children$/.test(path)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-    return (openSync as (...a: unknown[]) => number)(path, ...rest);
-  }) as typeof fs.openSync;
+export function restorePlatform(): void {
+  Object.defineProperty(process, 'platform', realPlatform);
+}
+
+/** Runs `action` with the /proc paths `pattern` matches unreadable, as if what they describe ended meanwhile. */
+export async function withUnreadable<T>(pattern: RegExp, action: () => Promise<T> | T): Promise<T> {
+  const { openSync, readlinkSync } = fs;
+  const refuse = (path: unknown) => {
+    if (typeof path === 'string' && pattern.test(path)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+  };
+  fs.openSync = ((path: string, ...rest: unknown[]) => (refuse(path), (openSync as (...a: unknown[]) => number)(path, ...rest))) as typeof fs.openSync;
+  fs.readlinkSync = ((path: string, ...rest: unknown[]) => (refuse(path), (readlinkSync as (...a: unknown[]) => unknown)(path, ...rest))) as typeof fs.readlinkSync;
   try {
     return await action();
   } finally {
-    fs.openSync = openSync;
+    Object.assign(fs, { openSync, readlinkSync });
   }
+}
+
+/** Runs `action` as on a Linux kernel without CONFIG_PROC_CHILDREN: no /proc/<pid>/task/<tid>/children. */
+export function withoutChildrenFiles<T>(action: () => Promise<T> | T): Promise<T> {
+  return withUnreadable(/^\/proc\/\d+\/task\/\d+\/children$/, action);
 }
 
 /** The state letter of /proc/<pid>/stat (R, S, Z, …), read here without processTree; undefined when gone. */
