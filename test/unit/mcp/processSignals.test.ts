@@ -8,6 +8,16 @@ import { groupAlive, isAlive, procFile, signal, signalGroup, waitForExit, waitFo
 import { asIfOn, platform, restorePlatform, procReads, programOf, Started, stateOf } from './processTrees';
 import { until } from '../../shared/until';
 
+/** Why signal 0 to `pid` fails (undefined: it does not). */
+function refusal(pid: number): string | undefined {
+  try {
+    process.kill(pid, 0);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code;
+  }
+}
+
 describe('Process liveness and signals', function () {
   this.timeout(30_000);
   const started = new Started();
@@ -33,17 +43,18 @@ describe('Process liveness and signals', function () {
     assert.equal(isAlive(holder), false, 'gone');
   });
 
-  it("a process that may not be signalled is alive (EPERM), and so is its group", async function () {
+  it('a process that may not be signalled is alive (EPERM), and so is its group', async function () {
     if (process.getuid?.() !== 0 || !process.seteuid) this.skip();
-    const { child } = await started.sh('sleep 60 & echo $!; wait', 1, { detached: true });
-    process.seteuid(65534); // nobody: may not signal root's processes
-    let seen: boolean[];
+    // Run by one user, looked at as another (neither may signal the other; root's own right is set aside with its uid).
+    const { child } = await started.sh('sleep 60 & echo $!; wait', 1, { detached: true, uid: 65533 });
+    process.seteuid(65534);
+    let seen: [boolean, boolean, string | undefined];
     try {
-      seen = [isAlive(child.pid!), groupAlive(child.pid!)];
+      seen = [isAlive(child.pid!), groupAlive(child.pid!), refusal(child.pid!)];
     } finally {
       process.seteuid(0);
     }
-    assert.deepEqual(seen, [true, true]);
+    assert.deepEqual(seen, [true, true, 'EPERM']);
   });
 
   it('signals every process of a group, even one that left the parent chain, and waits for the group to end', async () => {
@@ -56,7 +67,7 @@ describe('Process liveness and signals', function () {
     assert.equal(groupAlive(leader), true);
     assert.equal(await waitForGroupExit(leader, 0), false, 'still there');
     await asIfOn('win32', () => signalGroup(leader, 'SIGKILL'));
-    assert.equal(groupAlive(leader), true, 'Windows has no process groups: nothing signalled');
+    assert.deepEqual([leader, ...numbers].map(isAlive), [true, true, true], 'Windows has no process groups: nothing signalled');
     assert.equal(await asIfOn('win32', () => groupAlive(leader)), false, 'Windows has no process groups');
     signalGroup(leader, 'SIGTERM');
     assert.equal(await waitForGroupExit(leader, 20_000), true, 'the group ended');

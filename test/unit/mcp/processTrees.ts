@@ -100,8 +100,8 @@ export class Started {
   private readonly pids = new Set<number>();
 
   /** `sh -c script` with `options`; resolves once it printed `lines` lines, with the numbers they hold. */
-  async sh(script: string, lines: number, options: { detached?: boolean; env?: NodeJS.ProcessEnv; cwd?: string; args?: string[] } = {}): Promise<{ child: ChildProcess; numbers: number[] }> {
-    const child = spawn('sh', ['-c', script, ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'ignore'], detached: options.detached ?? false, env: options.env ?? process.env, cwd: options.cwd });
+  async sh(script: string, lines: number, options: { detached?: boolean; env?: NodeJS.ProcessEnv; cwd?: string; args?: string[]; uid?: number } = {}): Promise<{ child: ChildProcess; numbers: number[] }> {
+    const child = spawn('sh', ['-c', script, ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'ignore'], detached: options.detached ?? false, env: options.env ?? process.env, cwd: options.cwd, uid: options.uid, gid: options.uid });
     this.pids.add(child.pid!);
     let out = '';
     await new Promise<void>((resolve, reject) => {
