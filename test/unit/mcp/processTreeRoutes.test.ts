@@ -78,6 +78,12 @@ describe('Process trees, every route', function () {
         assert.ok([...table.keys()].every((pid) => Number.isInteger(pid) && pid > 0), `${route}: only processes`);
       }
       assert.equal(isAlive(oddSleep), true, 'the oddly named sleep runs');
+      // An orphan (its sh exited) gets init, or a subreaper, as its parent: a short pid, padded in ps's column.
+      const orphaned = await started.sh('sleep 60 & echo $!', 1);
+      const orphan = orphaned.numbers[0]!;
+      await until('the orphan to be adopted', async () => ![undefined, orphaned.child.pid].includes((await parentMap()).get(orphan)), 10_000);
+      const adopter = (await parentMap()).get(orphan);
+      assert.equal((await asIfOn('darwin', () => parentMap())).get(orphan), adopter, "ps: the orphan's new parent");
       const partial = await withUnreadable(new RegExp(`^/proc/${a}/stat$`), () => parentMap());
       assert.deepEqual([partial.has(a), partial.get(s)], [false, root], 'a process that ended while the table was read is left out');
     } finally {
