@@ -12,41 +12,18 @@ import { closeSync, openSync, readdirSync, readlinkSync, readSync } from 'node:f
 
 /** All descendants of `pid` (children, grandchildren, …), deepest last. Empty when unknown. */
 export async function descendantsOf(pid: number): Promise<number[]> {
-  if (process.platform === 'linux') {
-    const walked = walkChildren(pid);
-    if (walked) return walked;
-  }
-  const parents = await parentMap();
-  const children = new Map<number, number[]>();
-  for (const [child, parent] of parents) {
-    const list = children.get(parent) ?? [];
-    list.push(child);
-    children.set(parent, list);
-  }
+  const children = process.platform === 'linux' && hasChildrenFiles() ? directChildren : childrenIn(await parentMap());
   const result: number[] = [];
   const queue = [pid];
   while (queue.length) {
-    const next = children.get(queue.shift()!) ?? [];
+    const next = children(queue.shift()!);
     result.push(...next);
     queue.push(...next);
   }
   return result;
 }
 
-/** The descendants of `pid` from the kernel's children lists, breadth first; undefined where there are none. */
-function walkChildren(pid: number): number[] | undefined {
-  if (!hasChildrenFiles()) return undefined;
-  const result: number[] = [];
-  const queue = [pid];
-  while (queue.length) {
-    const next = directChildren(queue.shift()!);
-    result.push(...next);
-    queue.push(...next);
-  }
-  return result;
-}
-
-/** The children of `pid`: each of its threads lists those it started. */
+/** The children of `pid` from the kernel's lists: each of its threads lists those it started. */
 function directChildren(pid: number): number[] {
   let threads: string[];
   try {
@@ -57,10 +34,19 @@ function directChildren(pid: number): number[] {
   return threads.flatMap((tid) => (procFile(`/proc/${pid}/task/${tid}/children`) ?? '').split(' ').filter(Boolean).map(Number));
 }
 
-let childrenFiles: boolean | undefined;
-/** Whether this kernel has /proc/<pid>/task/<tid>/children (CONFIG_PROC_CHILDREN). */
+/**
+ * Whether this kernel has /proc/<pid>/task/<tid>/children (CONFIG_PROC_CHILDREN). Asked each time (one small
+ * read): remembering it would save little, and would keep a test from standing in for a kernel without them.
+ */
 function hasChildrenFiles(): boolean {
-  return (childrenFiles ??= procFile(`/proc/${process.pid}/task/${process.pid}/children`) !== undefined);
+  return procFile(`/proc/${process.pid}/task/${process.pid}/children`) !== undefined;
+}
+
+/** Each process's children, from a table of each process's parent. */
+function childrenIn(parents: Map<number, number>): (pid: number) => number[] {
+  const children = new Map<number, number[]>();
+  for (const [child, parent] of parents) children.set(parent, [...(children.get(parent) ?? []), child]);
+  return (pid) => children.get(pid) ?? [];
 }
 
 let scratch: Buffer | undefined;
@@ -84,7 +70,8 @@ export function procFile(path: string): string | undefined {
   }
 }
 
-async function parentMap(): Promise<Map<number, number>> {
+/** Each process's parent: from /proc on Linux, else from `ps`; empty on Windows. */
+export async function parentMap(): Promise<Map<number, number>> {
   if (process.platform === 'linux') {
     try {
       return parentMapFromProc();
@@ -101,21 +88,27 @@ function parentMapFromProc(): Map<number, number> {
   for (const e of readdirSync('/proc')) {
     if (!/^\d+$/.test(e)) continue;
     const stat = procFile(`/proc/${e}/stat`);
-    // Format: pid (comm) state ppid …; comm may contain spaces and parentheses. Undefined: exited meanwhile.
-    if (stat) map.set(Number(e), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    if (stat) map.set(Number(e), Number(statFields(stat)[1])); // undefined: exited meanwhile
   }
   return map;
 }
 
+/**
+ * The fields of a /proc/<pid>/stat after the program's name: state, parent, …. The name (`pid (comm) state
+ * ppid …`) may hold spaces and parentheses, so the fields start after its last `)`.
+ */
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** `ps`'s table (a failed `ps`, or none installed, prints nothing: an empty table). */
 function parentMapFromPs(): Promise<Map<number, number>> {
   return new Promise((resolve) => {
-    execFile('ps', ['-A', '-o', 'pid=,ppid='], (error, stdout) => {
+    execFile('ps', ['-A', '-o', 'pid=,ppid='], (_error, stdout) => {
       const map = new Map<number, number>();
-      if (!error) {
-        for (const line of stdout.split('\n')) {
-          const [pid, ppid] = line.trim().split(/\s+/).map(Number);
-          if (pid && ppid !== undefined) map.set(pid, ppid);
-        }
+      for (const line of stdout.split('\n')) {
+        const [pid = 0, ppid = 0] = line.trim().split(/\s+/).map(Number);
+        if (pid) map.set(pid, ppid);
       }
       resolve(map);
     });
@@ -131,7 +124,7 @@ export function isAlive(pid: number): boolean {
   // A zombie (exited, not yet reaped by its new parent) still answers signal 0 but is gone.
   if (process.platform === 'linux') {
     const stat = procFile(`/proc/${pid}/stat`);
-    return stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    return stat !== undefined && statFields(stat)[0] !== 'Z';
   }
   return true;
 }
@@ -205,19 +198,19 @@ export interface ObservedProcess {
  * `skip` names. Linux reads /proc; macOS asks `ps`; Windows tells nothing (an empty list).
  */
 export async function childrenOf(parent: number, wanted: (program: string) => boolean = () => true, skip: (pid: number) => boolean = () => false): Promise<ObservedProcess[]> {
-  if (process.platform === 'win32') return [];
-  const children = process.platform === 'linux' && hasChildrenFiles() ? directChildren(parent) : [...(await parentMap())].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
+  const children = process.platform === 'linux' && hasChildrenFiles() ? directChildren(parent) : childrenIn(await parentMap())(parent);
   // Skipped before anything is read: reading the cmdline of a process that is exiting can wait on the
   // kernel for as long as it takes to tear down (the servers being stopped, issue 30's stop profile).
   const pids = children.filter((pid) => !skip(pid));
   if (process.platform !== 'linux') return commandLines(pids);
   return pids.flatMap((pid): ObservedProcess[] => {
     const cmdline = procFile(`/proc/${pid}/cmdline`);
-    if (cmdline === undefined) return []; // gone meanwhile
-    const argv = cmdline.split('\0').slice(0, -1);
+    if (!cmdline) return []; // gone meanwhile, or exited (a zombie keeps no arguments)
+    // Each argument ends in a NUL; a process that renamed itself (process.title) pads its new name with NULs.
+    const argv = cmdline.replace(/\0+$/, '').split('\0');
     // The environment and folder are read only for the programs asked about (issue 30: the extension host's
     // environment, copied into every child, was parsed for each of them every few seconds).
-    if (!wanted(argv[0] ?? '')) return [];
+    if (!wanted(argv[0]!)) return [];
     const env = Object.fromEntries(
       (procFile(`/proc/${pid}/environ`) ?? '')
         .split('\0')
@@ -228,7 +221,7 @@ export async function childrenOf(parent: number, wanted: (program: string) => bo
     try {
       cwd = readlinkSync(`/proc/${pid}/cwd`);
     } catch {
-      cwd = undefined;
+      // Gone meanwhile: no folder.
     }
     return [{ pid, argv, commandLine: argv.join(' '), env, ...(cwd ? { cwd } : {}) }];
   });
@@ -237,14 +230,14 @@ export async function childrenOf(parent: number, wanted: (program: string) => bo
 function commandLines(pids: number[]): Promise<ObservedProcess[]> {
   if (pids.length === 0) return Promise.resolve([]);
   return new Promise((resolve) => {
-    execFile('ps', ['-o', 'pid=,command=', '-p', pids.join(',')], (error, stdout) => {
-      if (error) return resolve([]);
+    // A failed `ps` (the processes exited meanwhile, or none installed) prints nothing: an empty list.
+    execFile('ps', ['-o', 'pid=,command=', '-p', pids.join(',')], (_error, stdout) => {
       resolve(
         stdout
           .split('\n')
           .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
           .filter((m): m is RegExpExecArray => !!m)
-          .map((m) => ({ pid: Number(m[1]), commandLine: m[2]!.trim() })),
+          .map((m) => ({ pid: Number(m[1]), commandLine: m[2]! })),
       );
     });
   });

@@ -7,36 +7,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childrenOf, descendantsOf, isAlive, signal } from '../../../src/mcp/processTree';
 import { until } from '../../shared/until';
-
-// The module object itself (not an ES namespace copy), so that the wrappers below are what processTree calls.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fs = require('node:fs') as typeof import('node:fs');
-
-/** The /proc paths read while `action` runs, through any of fs's ways of reading, and the most read at once. */
-async function procReads<T>(action: () => Promise<T>): Promise<{ result: T; paths: string[]; mostAtOnce: number }> {
-  const paths: string[] = [];
-  let inFlight = 0;
-  let mostAtOnce = 0;
-  const seen = (path: unknown) => typeof path === 'string' && path.startsWith('/proc/') && paths.push(path);
-  const originals = { openSync: fs.openSync, readFileSync: fs.readFileSync, readFile: fs.promises.readFile };
-  fs.openSync = ((path: string, ...rest: unknown[]) => (seen(path), (originals.openSync as (...a: unknown[]) => number)(path, ...rest))) as typeof fs.openSync;
-  fs.readFileSync = ((path: string, ...rest: unknown[]) => (seen(path), (originals.readFileSync as (...a: unknown[]) => unknown)(path, ...rest))) as typeof fs.readFileSync;
-  fs.promises.readFile = (async (path: string, ...rest: unknown[]) => {
-    seen(path);
-    mostAtOnce = Math.max(mostAtOnce, ++inFlight);
-    try {
-      return await (originals.readFile as (...a: unknown[]) => Promise<unknown>)(path, ...rest);
-    } finally {
-      inFlight--;
-    }
-  }) as typeof fs.promises.readFile;
-  try {
-    return { result: await action(), paths, mostAtOnce };
-  } finally {
-    Object.assign(fs, { openSync: originals.openSync, readFileSync: originals.readFileSync });
-    fs.promises.readFile = originals.readFile;
-  }
-}
+import { procReads } from './processTrees';
 
 const pidOf = (path: string) => Number(/^\/proc\/(\d+)\//.exec(path)?.[1]);
 
