@@ -71,13 +71,15 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
-    // The monitor's last events may still be on their way from the sandbox.
+    // The monitor's last events may still be on their way from the sandbox. Not unref'd: after a SIGTERM or
+    // SIGINT the runtime's own handler has closed its proxies, and nothing else would keep this process
+    // alive to tell them and to exit with the code the signal gives (it ended with 0, the last refusals untold).
     setTimeout(() => {
       tell();
       bridge?.close();
       SandboxManager.cleanupAfterCommand();
       void SandboxManager.reset().finally(() => process.exit(exitCodeOf(code, signal)));
-    }, 100).unref();
+    }, 100);
   });
 }
 

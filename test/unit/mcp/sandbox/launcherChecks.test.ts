@@ -95,6 +95,17 @@ describe('Sandbox launcher: what it checks before it starts (issue 28)', () => {
         const dir = folder(...present.map((name): [string, number] => [name, 0o755]));
         assert.deepEqual(missingPieces('linux', dir, fine).unavailable, { kind: 'unavailable', missing: `${missing} (not found on PATH)`, fix: `install it: ${INSTALL}` });
       }
+      const path = process.env.PATH;
+      delete process.env.PATH;
+      try {
+        assert.deepEqual(missingPieces('linux', undefined, fine).unavailable, {
+          kind: 'unavailable',
+          missing: 'bubblewrap (bwrap), socat, ripgrep (rg) (not found on PATH)',
+          fix: `install them: ${INSTALL}`,
+        }, 'a launcher without a PATH finds nothing');
+      } finally {
+        process.env.PATH = path;
+      }
       assert.deepEqual(missingPieces('linux', folder(['rg', 0o755]), fine).unavailable, {
         kind: 'unavailable',
         missing: 'bubblewrap (bwrap), socat (not found on PATH)',
@@ -189,6 +200,19 @@ describe('Sandbox launcher: what it checks before it starts (issue 28)', () => {
       const other = bundleIn(['x64', 0o644]);
       keepHelperExecutable(other.bundle, 'ia32');
       assert.equal(other.mode('x64'), 0o755, 'any other architecture reads as x64');
+    });
+
+    it("finds the helper beside the running launcher's own bundle, for the architecture it runs on", () => {
+      const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+      const running = bundleIn([arch, 0o644]);
+      const saved = process.argv[1]!;
+      process.argv[1] = running.bundle;
+      try {
+        keepHelperExecutable();
+      } finally {
+        process.argv[1] = saved;
+      }
+      assert.equal(running.mode(arch), 0o755);
     });
 
     it('leaves a helper that is executable as it is, and a build without helpers alone', () => {
