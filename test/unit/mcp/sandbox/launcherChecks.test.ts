@@ -213,6 +213,13 @@ describe('Sandbox launcher: what it checks before it starts (issue 28)', () => {
         process.argv[1] = saved;
       }
       assert.equal(running.mode(arch), 0o755);
+      // A Node run without a script (no argv[1]) looks in its own folder, where no helper is.
+      const argv = process.argv.splice(1);
+      try {
+        assert.doesNotThrow(() => keepHelperExecutable());
+      } finally {
+        process.argv.push(...argv);
+      }
     });
 
     it('leaves a helper that is executable as it is, and a build without helpers alone', () => {

@@ -6,14 +6,16 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { takeReport } from '../../../../src/mcp/sandbox/launcherProtocol';
+import { encodeJob, takeReport, type LauncherJob } from '../../../../src/mcp/sandbox/launcherProtocol';
 import type { SandboxDefinition } from '../../../../src/mcp/sandbox/sandboxDefinition';
 import { sandboxedSpawn } from '../../../../src/mcp/sandbox/sandboxedSpawn';
 import { until } from '../../../shared/until';
+import { freePort } from './localPorts';
 
 const onPath = (name: string) => (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, name)));
 const canSandbox = process.platform === 'linux' && onPath('bwrap') && onPath('socat') && onPath('rg');
@@ -48,16 +50,38 @@ describe('Sandbox launcher process (issue 28)', function () {
     ownDir,
   });
 
-  /** Starts the launcher with the job for `node -e script …args`; resolves with its exit and what it wrote. */
-  function launch(script: string, args: string[] = [], options: { sandbox?: SandboxDefinition; debugging?: boolean; env?: Record<string, string> } = {}) {
-    const params = sandboxedSpawn({ type: 'stdio', command: process.execPath, args: ['-e', script, '--', ...args], env: {}, cwd: workspace }, options.sandbox ?? sandbox(), { PATH: process.env.PATH!, HOME: root, ...options.env }, options.debugging);
-    const launcher = spawn(params.command, params.args, { env: { ...process.env, ...params.env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  // VS Code's own Node is Electron's binary, which runs as Node only with ELECTRON_RUN_AS_NODE=1 (else it
+  // would start an app): the relay runs on this stand-in, so that the launcher has to say so.
+  const electron = join(root, 'electron-node');
+  before(() => writeFileSync(electron, `#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] || { echo "started as an app, not as Node" >&2; exit 9; }\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 }));
+
+  interface Launch {
+    sandbox?: SandboxDefinition;
+    debugging?: boolean;
+    /** Node's own options, before the script (`--inspect-brk=…`). */
+    node?: string[];
+    env?: Record<string, string>;
+    /** The launcher's own PATH (the extension host's). */
+    path?: string;
+    cwd?: string;
+    /** The job line as sent, instead of the one sandboxedSpawn makes. */
+    jobLine?: string;
+  }
+
+  /** Starts the launcher with the job for `node -e script …args`; gives its exit code and what it wrote. */
+  function launch(script: string, args: string[] = [], options: Launch = {}) {
+    const config = { type: 'stdio' as const, command: process.execPath, args: [...(options.node ?? []), '-e', script, '--', ...args], env: {}, cwd: options.cwd ?? workspace };
+    const params = sandboxedSpawn(config, options.sandbox ?? sandbox(), { PATH: process.env.PATH!, HOME: root, ...options.env }, options.debugging);
+    const job = JSON.parse(params.firstInput) as LauncherJob;
+    if (job.debug) job.debug.node = electron;
+    const env = { ...process.env, ...params.env, ...(options.path !== undefined && { PATH: options.path }) };
+    const launcher = spawn(params.command, params.args, { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     running.add(launcher.pid!);
     let stdout = '';
     let stderr = '';
     launcher.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     launcher.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    launcher.stdin!.write(params.firstInput);
+    launcher.stdin!.write(options.jobLine ?? encodeJob(job));
     const exited = once(launcher, 'exit').then(([code]) => code as number);
     const reports = () => stderr.split('\n').flatMap((line) => takeReport(params.nonce, line).report ?? []);
     return { launcher, exited, stdout: () => stdout, stderr: () => stderr, reports };
@@ -97,6 +121,64 @@ describe('Sandbox launcher process (issue 28)', function () {
       assert.equal(await run.exited, code, run.stderr());
     });
   }
+
+  it("lets VS Code's debugger attach to the server's inspector inside, through the launcher's bridge outside", async () => {
+    const port = await freePort();
+    const run = launch('setInterval(() => {}, 1000)', [], { debugging: true, node: [`--inspect-brk=127.0.0.1:${port}`] });
+    const version = await until('the inspector to answer outside', () =>
+      new Promise<string | undefined>((resolve) => {
+        get({ host: '127.0.0.1', port, path: '/json/version' }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('end', () => resolve(body));
+          res.on('error', () => resolve(undefined));
+        }).on('error', () => resolve(undefined));
+      }),
+    ).catch((error: Error) => assert.fail(`${error.message}\n${run.stderr()}`));
+    assert.match(JSON.parse(version).Browser, /^node\.js\/v/);
+  });
+
+  it('drops the install registry on the signal only when there is one, and says so', async () => {
+    const withRegistry = launch(`console.log('ready'); setInterval(() => {}, 1000);`, [], { sandbox: { ...sandbox(), network: { allowedDomains: [], installDomains: ['registry.example.test'] } } });
+    await until('the server to run in its sandbox', () => withRegistry.stdout().includes('ready'));
+    withRegistry.launcher.kill('SIGUSR2');
+    await until('the report', () => withRegistry.reports().length > 0);
+    assert.deepEqual(withRegistry.reports(), [{ kind: 'installDone', domains: ['registry.example.test'] }]);
+    const without = launch(`console.log('ready'); setInterval(() => {}, 1000);`);
+    await until('the server to run in its sandbox', () => without.stdout().includes('ready'));
+    without.launcher.kill('SIGUSR2');
+    without.launcher.kill('SIGTERM');
+    assert.equal(await without.exited, 143, without.stderr());
+    assert.deepEqual(without.reports(), []);
+  });
+
+  it('says when the sandbox runtime cannot start, and what to check', async () => {
+    const tools = join(root, 'broken-tools');
+    mkdirSync(tools, { recursive: true });
+    const real = (name: string) => (process.env.PATH ?? '').split(':').map((dir) => join(dir, name)).find(existsSync)!;
+    for (const name of ['bwrap', 'socat', 'true']) symlinkSync(real(name), join(tools, name));
+    writeFileSync(join(tools, 'rg'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const run = launch('console.log("ran")', [], { path: tools });
+    assert.equal(await run.exited, 78, run.stderr());
+    const [report] = run.reports();
+    assert.equal(run.reports().length, 1);
+    assert.match(report?.kind === 'unavailable' ? report.missing : '', /^the sandbox runtime \(.+\)$/);
+    assert.deepEqual({ ...report, missing: '' }, {
+      kind: 'unavailable',
+      missing: '',
+      fix: 'check that bubblewrap, socat and ripgrep work: sudo apt-get install bubblewrap socat ripgrep (Fedora: sudo dnf install bubblewrap socat ripgrep)',
+    });
+    assert.equal(run.stdout(), '');
+  });
+
+  it('says what went wrong when the sandbox cannot be started in the server folder, or the job cannot be read', async () => {
+    const noFolder = launch('console.log("ran")', [], { cwd: join(root, 'no-such-folder') });
+    assert.equal(await noFolder.exited, 1);
+    assert.equal(noFolder.stderr(), 'MCP Client sandbox: could not start the sandbox (spawn /bin/sh ENOENT)\n');
+    const badJob = launch('console.log("ran")', [], { jobLine: 'not a job\n' });
+    assert.equal(await badJob.exited, 1);
+    assert.match(badJob.stderr(), /^MCP Client sandbox launcher: Unexpected token .*JSON.*\n$/);
+  });
 
   it('starts nothing when a write folder of the workspace settings leads out of the workspace, and says which', async () => {
     const outside = join(root, 'outside');
