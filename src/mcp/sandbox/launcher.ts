@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   }
   for (const dir of ownFolders(job.sandbox)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   keepHelperExecutable();
-  const protectedPaths = protectedInside(job.sandbox.filesystem.protect ?? []);
+  const protectedPaths = protectedInside(job.sandbox.filesystem.protect);
   // The runtime protects its working directory's dangerous files with placeholders it creates there: give
   // it the server's own folder (the server itself still runs in its own cwd; see workspaceProtection.ts).
   process.chdir(job.sandbox.ownDir);

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { createServer as createHttpServer, get } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,12 +138,28 @@ describe('Sandbox launcher process (issue 28)', function () {
     assert.match(JSON.parse(version).Browser, /^node\.js\/v/);
   });
 
-  it('drops the install registry on the signal only when there is one, and says so', async () => {
-    const withRegistry = launch(`console.log('ready'); setInterval(() => {}, 1000);`, [], { sandbox: { ...sandbox(), network: { allowedDomains: [], installDomains: ['registry.example.test'] } } });
-    await until('the server to run in its sandbox', () => withRegistry.stdout().includes('ready'));
-    withRegistry.launcher.kill('SIGUSR2');
-    await until('the report', () => withRegistry.reports().length > 0);
-    assert.deepEqual(withRegistry.reports(), [{ kind: 'installDone', domains: ['registry.example.test'] }]);
+  it('lets the server reach the install registry while it starts, drops it on the signal and says so; no registry, nothing said', async () => {
+    const registry = createHttpServer((_req, res) => res.end('package'));
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const host = `localhost:${(registry.address() as AddressInfo).port}`;
+    try {
+      // An HTTP GET through the sandbox's proxy (HTTP_PROXY), as npm makes it; again on each line of its stdin.
+      const script = `const http = require('node:http'); const p = new URL(process.env.HTTP_PROXY);
+        const auth = p.username ? { 'Proxy-Authorization': 'Basic ' + Buffer.from(decodeURIComponent(p.username) + ':' + decodeURIComponent(p.password)).toString('base64') } : {};
+        const get = (tag) => http.get({ host: p.hostname, port: Number(p.port), path: 'http://${host}/', headers: { Host: '${host}', ...auth } }, (res) => { res.resume(); console.log(tag, res.statusCode); }).on('error', (e) => console.log(tag, e.message));
+        get('start'); process.stdin.on('data', () => get('after'));`;
+      const run = launch(script, [], { sandbox: { ...sandbox(), network: { allowedDomains: [], installDomains: [host] } } });
+      await until('the registry reached while it starts', () => run.stdout().includes('start '));
+      assert.equal(run.stdout(), 'start 200\n');
+      run.launcher.kill('SIGUSR2');
+      await until('the report', () => run.reports().length > 0);
+      assert.deepEqual(run.reports(), [{ kind: 'installDone', domains: [host] }]);
+      run.launcher.stdin!.write('again\n');
+      await until('the registry asked again', () => run.stdout().includes('after '));
+      assert.doesNotMatch(run.stdout(), /after 200/);
+    } finally {
+      registry.close();
+    }
     const without = launch(`console.log('ready'); setInterval(() => {}, 1000);`);
     await until('the server to run in its sandbox', () => without.stdout().includes('ready'));
     without.launcher.kill('SIGUSR2');
