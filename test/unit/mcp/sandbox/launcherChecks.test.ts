@@ -15,6 +15,8 @@ const USERNS_FIX =
 
 describe('Sandbox launcher: what it checks before it starts (issue 28)', () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'launcher-checks-')));
+  // Made again before each run: the mutation run's mocha runs these suites many times in one process.
+  before(() => mkdirSync(root, { recursive: true }));
   after(() => rmSync(root, { recursive: true, force: true }));
   let n = 0;
   const folder = (...files: [name: string, mode: number, text?: string][]) => {
@@ -66,7 +68,8 @@ describe('Sandbox launcher: what it checks before it starts (issue 28)', () => {
   });
 
   describe('missingPieces', () => {
-    const tools = folder(['bwrap', 0o755], ['socat', 0o755], ['rg', 0o755]);
+    let tools = '';
+    before(() => (tools = folder(['bwrap', 0o755], ['socat', 0o755], ['rg', 0o755])));
     const fine = () => ({ status: 0 });
 
     it('asks nothing on macOS (Seatbelt is built in) and says which other systems it cannot sandbox', () => {

@@ -29,18 +29,26 @@ describe('Sandbox launcher process (issue 28)', function () {
   const root = mkdtempSync(join(tmpdir(), 'launcher-process-'));
   const workspace = join(root, 'workspace');
   const ownDir = join(root, 'own');
-  const running = new Set<number>();
-  before(() => mkdirSync(workspace, { recursive: true }));
-  afterEach(() => {
-    for (const pid of running) {
+  // Each launcher still running after a test is told to stop (SIGTERM) and waited for: one ended with
+  // SIGKILL would not write what it covered for the mutation run (test/mutation/childProcesses.cjs).
+  const running = new Map<number, Promise<unknown>>();
+  afterEach(async () => {
+    const signal = (pid: number, sig: NodeJS.Signals) => {
       try {
-        process.kill(-pid, 'SIGKILL');
+        process.kill(pid, sig);
       } catch {
         // ended
       }
+    };
+    for (const [pid, exited] of running) {
+      signal(pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      signal(-pid, 'SIGKILL');
     }
     running.clear();
   });
+  // Made again before each run (root too): the mutation run's mocha runs this suite many times in one process.
+  before(() => mkdirSync(workspace, { recursive: true }));
   after(() => rmSync(root, { recursive: true, force: true }));
 
   const sandbox = (filesystem: Partial<SandboxDefinition['filesystem']> = {}): SandboxDefinition => ({
@@ -76,13 +84,13 @@ describe('Sandbox launcher process (issue 28)', function () {
     if (job.debug) job.debug.node = electron;
     const env = { ...process.env, ...params.env, ...(options.path !== undefined && { PATH: options.path }) };
     const launcher = spawn(params.command, params.args, { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    running.add(launcher.pid!);
     let stdout = '';
     let stderr = '';
     launcher.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     launcher.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     launcher.stdin!.write(options.jobLine ?? encodeJob(job));
     const exited = once(launcher, 'exit').then(([code]) => code as number);
+    running.set(launcher.pid!, exited);
     const reports = () => stderr.split('\n').flatMap((line) => takeReport(params.nonce, line).report ?? []);
     return { launcher, exited, stdout: () => stdout, stderr: () => stderr, reports };
   }

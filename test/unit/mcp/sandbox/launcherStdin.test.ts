@@ -3,7 +3,7 @@
 // message; a line still on its way through a non-blocking pipe; a line too long.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readJob } from '../../../../src/mcp/sandbox/launcherStdin';
@@ -13,6 +13,8 @@ const firstMessage = '{"jsonrpc":"2.0","id":0,"method":"initialize"}\n';
 
 describe('Sandbox launcher: reading its job (issue 28)', () => {
   const root = mkdtempSync(join(tmpdir(), 'launcher-stdin-'));
+  // Made again before each run: the mutation run's mocha runs these suites many times in one process.
+  before(() => mkdirSync(root, { recursive: true }));
   after(() => rmSync(root, { recursive: true, force: true }));
   let n = 0;
   const fileWith = (text: string) => {
