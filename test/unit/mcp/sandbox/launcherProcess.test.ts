@@ -204,6 +204,20 @@ describe('Sandbox launcher process (issue 28)', function () {
     assert.match(badJob.stderr(), /^MCP Client sandbox launcher: Unexpected token .*JSON.*\n$/);
   });
 
+  it("runs no shell start-up file of the user's in the sandbox, whose output would go into the server's MCP stream", async () => {
+    // bash reads ~/.bashrc when its stdin is a socket (as rshd's would be) and SHLVL says it is a first shell;
+    // a server's stdin is a socket pair from the extension host, whose environment may have no SHLVL at all.
+    const home = join(root, 'home-with-bashrc');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, '.bashrc'), 'echo "from .bashrc"\n');
+    const run = launch(`console.log('server output', process.env.SHLVL ?? 'none')`, [], { env: { HOME: home } });
+    assert.equal(await run.exited, 0, run.stderr());
+    assert.match(run.stdout(), /^server output \d+\n$/, "the server's output alone");
+    const own = launch(`console.log('server output', process.env.SHLVL ?? 'none')`, [], { env: { HOME: home, SHLVL: '3' } });
+    assert.equal(await own.exited, 0, own.stderr());
+    assert.equal(own.stdout(), 'server output 3\n', 'the server keeps its own SHLVL');
+  });
+
   it('starts nothing when a write folder of the workspace settings leads out of the workspace, and says which', async () => {
     const outside = join(root, 'outside');
     mkdirSync(outside, { recursive: true });
