@@ -50,7 +50,18 @@ function reaches(testSource, targets) {
 const targets = new Set((process.env.MCP_MUTATION_TARGETS ?? '').split(',').filter(Boolean));
 // Code that runs only in a child process (test/mutation/childProcesses.cjs) is reached by the tests that
 // start that process, which import its spawner instead.
-const CHILD_PROGRAMS = { 'src/mcp/sandbox/sandboxedSpawn.ts': ['src/mcp/sandbox/launcher.ts', 'src/mcp/sandbox/debugBridge.ts', 'src/mcp/sandbox/debugRelay.ts'] };
+// The launcher's own modules (launcherChecks.ts, launcherRuntime.ts, launcherStdin.ts) have direct tests too,
+// which run first; the sandboxed-server tests then meet only what those leave alive.
+const CHILD_PROGRAMS = {
+  'src/mcp/sandbox/sandboxedSpawn.ts': [
+    'src/mcp/sandbox/launcher.ts',
+    'src/mcp/sandbox/launcherChecks.ts',
+    'src/mcp/sandbox/launcherRuntime.ts',
+    'src/mcp/sandbox/launcherStdin.ts',
+    'src/mcp/sandbox/debugBridge.ts',
+    'src/mcp/sandbox/debugRelay.ts',
+  ],
+};
 for (const [spawner, program] of Object.entries(CHILD_PROGRAMS)) if (program.some((file) => targets.has(file))) targets.add(spawner);
 // `--direct` (MCP_MUTATION_DIRECT=1): only the tests that import a named file themselves. For code every
 // server test runs through (the process tree, the stdio transport), a surviving mutant would otherwise rerun

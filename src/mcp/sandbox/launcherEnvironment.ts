@@ -7,12 +7,17 @@
 import type { LauncherJob } from './launcherProtocol';
 
 /** Variables that change what a shell or the dynamic loader does before the sandbox exists. */
-const OUTER_UNSAFE = /^(LD_\w*|DYLD_\w*|BASH_FUNC_.*|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|IFS|CDPATH|GCONV_PATH|GLIBC_TUNABLES|NLSPATH|HOSTALIASES|LOCALDOMAIN|RES_OPTIONS|MALLOC_\w*|PATH)$/;
+const OUTER_UNSAFE = /^(LD_\w*|DYLD_\w*|BASH_FUNC_.*|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|IFS|CDPATH|GCONV_PATH|GLIBC_TUNABLES|NLSPATH|HOSTALIASES|LOCALDOMAIN|RES_OPTIONS|MALLOC_\w*|PATH|SHLVL)$/;
 
-/** The environment of the wrapper chain: the server's, minus OUTER_UNSAFE, with the launcher's own PATH. */
+/**
+ * The environment of the wrapper chain: the server's, minus OUTER_UNSAFE, with the launcher's own PATH, and
+ * SHLVL=1. The runtime's bash inside reads the user's ~/.bashrc when its stdin is a socket (as under rshd;
+ * a server's stdin is the extension host's socket pair) and SHLVL says it is the first shell: whatever that
+ * prints would go into the server's MCP stream (an extension host started from the desktop has no SHLVL).
+ */
 export function outerEnvironment(serverEnv: Record<string, string>, launcherPath = process.env.PATH ?? ''): Record<string, string> {
   const outer = Object.fromEntries(Object.entries(serverEnv).filter(([name]) => !OUTER_UNSAFE.test(name)));
-  return { ...outer, PATH: launcherPath };
+  return { ...outer, PATH: launcherPath, SHLVL: '1' };
 }
 
 /** Set inside again because the runtime sets its own: TMPDIR=/tmp/claude, one folder every sandbox shares. */

@@ -40,7 +40,10 @@ describe('Sandbox launcher parts (issue 28)', () => {
 
   it('keeps the variables that steer a shell or the loader out of the wrapper chain, and gives them back inside', () => {
     const env = { PATH: '/repo/bin', LD_PRELOAD: '/repo/evil.so', BASH_ENV: '/repo/x.sh', 'BASH_FUNC_ls%%': '() { :; }', GITHUB_TOKEN: 'secret', TMPDIR: '/own/tmp' };
-    assert.deepEqual(outerEnvironment(env, '/usr/bin:/bin'), { GITHUB_TOKEN: 'secret', TMPDIR: '/own/tmp', PATH: '/usr/bin:/bin' });
+    assert.deepEqual(outerEnvironment(env, '/usr/bin:/bin'), { GITHUB_TOKEN: 'secret', TMPDIR: '/own/tmp', PATH: '/usr/bin:/bin', SHLVL: '1' });
+    // SHLVL=1 outside keeps the runtime's bash from reading ~/.bashrc (launcherProcess.test.ts); the server's own comes back inside.
+    assert.deepEqual(outerEnvironment({ SHLVL: '4' }, '/bin'), { PATH: '/bin', SHLVL: '1' });
+    assert.equal(innerCommand({ command: 'node', args: [], env: { SHLVL: '4' } }), "exec env SHLVL='4' 'node'");
     const inner = innerCommand({ command: 'node', args: ["it's.js"], env });
     assert.equal(inner, `exec env PATH='/repo/bin' LD_PRELOAD='/repo/evil.so' BASH_ENV='/repo/x.sh' TMPDIR='/own/tmp' 'node' 'it'\\''s.js'`);
     assert.ok(!inner.includes('secret'), 'secrets stay out of command lines');
