@@ -4,7 +4,7 @@
 // checks that the consent hash differs, unless the key is presentation-only (PRESENTATION_ONLY, with its
 // reason), for which it must not differ. A setting added to the schema is checked without touching this file.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -38,9 +38,14 @@ interface Leaf {
 }
 
 describe('Consent covers every setting (schema walk)', () => {
+  // The folder's name is fixed when the suite loads (the tests below are made from it); its files are made
+  // before each run of the suite, since a mutation run runs the suites again in one process after after().
   const dir = mkdtempSync(join(tmpdir(), 'consent-walk-'));
-  writeFileSync(join(dir, 'a.env'), 'A=1\n');
-  writeFileSync(join(dir, 'b.env'), 'B=2\n');
+  before(() => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.env'), 'A=1\n');
+    writeFileSync(join(dir, 'b.env'), 'B=2\n');
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
   // Every server sandboxed (`mcpClient.sandbox.default: "all"`), so that whether one is sandboxed does not
   // hang on another key (a registry install is sandboxed by the default policy: the test below).
