@@ -140,7 +140,8 @@ export abstract class SessionLifecycle extends Disposable {
   /** Tells the server the roots changed (2025 revisions; modern servers ask for roots per request). */
   async notifyRootsChanged(): Promise<void> {
     const c = this.connection;
-    if (!c || !SessionState.isRunning(this._state) || !this.definition.roots || c.client.getProtocolEra() === 'modern') return;
+    // A connection is held only while the session runs (install sets both; stop and a crash drop it first).
+    if (!c || !this.definition.roots || c.client.getProtocolEra() === 'modern') return;
     try {
       await c.client.sendRootsListChanged();
     } catch (error) {
@@ -207,10 +208,9 @@ export abstract class SessionLifecycle extends Disposable {
       logger.error(reason);
       this.handleCrash(reason);
     });
-    const info = connection.client.getServerVersion();
-    logger.info(
-      `Connected to ${info?.name ?? 'server'} ${info?.version ?? ''} over ${connection.transportKind}, protocol version ${connection.protocolVersion}.`,
-    );
+    // Set once connected: the SDK refuses an initialize (or discover) result without serverInfo.
+    const info = connection.client.getServerVersion()!;
+    logger.info(`Connected to ${info.name} ${info.version} over ${connection.transportKind}, protocol version ${connection.protocolVersion}.`);
   }
 
   /**
@@ -258,10 +258,9 @@ export abstract class SessionLifecycle extends Disposable {
     }
     this.logger.info(`Restarting in ${decision.delayMs / 1000} s (attempt ${decision.attempt}).`);
     this.setState({ kind: 'error', message: reason, retryInMs: decision.delayMs });
-    const generation = this.generation;
-    this.retryTimer = setTimeout(() => {
-      if (generation === this.generation) void this.connect();
-    }, decision.delayMs);
+    // One retry at a time; stop() and connect() clear it, so when it fires the session is still the one it retries.
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.connect(), decision.delayMs);
   }
 
   private async applyLogLevel(): Promise<void> {

@@ -22,6 +22,7 @@ describe('McpSession over HTTP (127.0.0.1)', function () {
     await session.start();
     assert.deepEqual(session.state, { kind: 'running' });
     assert.equal(session.transportKind, 'http');
+    assert.equal(session.pid, undefined, 'no process of ours');
     assert.equal(session.protocolVersion, '2026-07-28');
     const prompt = await session.getPrompt({ name: 'greet', arguments: { name: 'web' } });
     assert.equal(textOf(prompt.messages[0]!), 'Hello, web!');

@@ -60,6 +60,17 @@ describe('Streamable HTTP session recovery (issue 12 f)', function () {
     assert.equal(textOf(result), '1');
   });
 
+  it('says so when the new session fails too, and retries with backoff', async () => {
+    const logger = new MemoryLogger();
+    const { fixture, session } = await connected('notFound', logger);
+    fixture.restart();
+    fixture.refuseNewSessions();
+    await assert.rejects(session.listTools());
+    await until('the error state', () => session.state.kind === 'error', 10_000);
+    assert.ok((session.state as { retryInMs?: number }).retryInMs !== undefined, 'a retry is scheduled');
+    assert.ok(logger.lines.some((l) => /^error A new session failed: .*503/.test(l)), logger.lines.join('\n'));
+  });
+
   it('moves to the error state with backoff when the server is gone, with one message', async () => {
     const { fixture, session } = await connected('notFound');
     await fixture.close();
