@@ -125,10 +125,9 @@ export class ProcessReaper {
         env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', MCP_CLIENT_REAPER: REAPER },
       });
       child.on('error', (error) => this.fail(error.message));
-      child.on('exit', () => {
-        // It ends only when this host has gone (or someone killed it): a new one for the servers to come.
-        if (this.child === child) this.child = this.input = undefined;
-      });
+      // It ends only when this host has gone (or someone killed it): a new one for the servers to come. (A new
+      // one is started only once this is done, so it is always the current one that ends here.)
+      child.on('exit', () => (this.child = this.input = undefined));
       child.stdin!.on('error', () => undefined);
       // Neither the process nor its pipe keeps this host running.
       child.unref();
@@ -141,8 +140,8 @@ export class ProcessReaper {
     return this.input;
   }
 
+  /** Once at most: a failed reaper is never started again (start() checks `failed`). */
   private fail(message: string): void {
-    if (this.failed) return;
     this.failed = true;
     this.child = this.input = undefined;
     this.onError(`The watchdog that ends servers when VS Code's extension host dies could not run (${message}); servers are still stopped when the extension stops normally.`);

@@ -56,8 +56,10 @@ async function proxy(options: { route?: (port: number) => number; credentials?: 
       const upstream = connect(options.route?.(port) ?? port, HOST, () => {
         sockets.add(upstream);
         const answer = 'HTTP/1.1 200 Connection established\r\n\r\n';
-        if (options.split) client.write(answer.slice(0, 12));
-        client.write((options.split ? answer.slice(12) : answer) + (options.greeting ?? ''));
+        const rest = () => client.write((options.split ? answer.slice(12) : answer) + (options.greeting ?? ''));
+        // Split: "HTTP/1.1 200" alone first, the rest a moment later (two reads, not one the kernel joined).
+        if (options.split) client.write(answer.slice(0, 12), () => setTimeout(rest, 50));
+        else rest();
         client.pipe(upstream).on('error', () => undefined);
         upstream.pipe(client).on('error', () => undefined);
       });
