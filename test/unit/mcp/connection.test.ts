@@ -1,0 +1,86 @@
+// One connection (mcp/connection.ts), opened by openConnection() against real fixture servers, without a
+// session around it: what it says when a running server ends (exit, last output), what the server's log
+// notifications and list changes become, and that a close() of our own is not reported as an end.
+import * as assert from 'node:assert/strict';
+import type { Connection, ServerNotification } from '../../../src/mcp/connection';
+import { maskingLogger } from '../../../src/mcp/logger';
+import { openConnection } from '../../../src/mcp/openConnection';
+import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
+import { clientInfo, definition, MemoryLogger, stdio, textOf } from '../helpers';
+import { until } from '../../shared/until';
+
+describe('A connection on its own', function () {
+  this.timeout(30_000);
+  const open: Connection[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+  });
+
+  async function connect(def: ServerDefinition, logger = new MemoryLogger()): Promise<Connection> {
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], stopTimings: { graceMs: 500, termMs: 500 } });
+    open.push(connection);
+    return connection;
+  }
+
+  it('tells a running server\'s end by its exit and its last 5 non-blank lines of output, once', async () => {
+    const connection = await connect(definition('crashy', stdio('fixtureServer', ['--era=legacy', '--crash-after-ms=500', '--crash-noise=6'])));
+    const reasons: string[] = [];
+    connection.onDidCloseUnexpectedly((reason) => reasons.push(reason));
+    await until('the end', () => reasons.length > 0, 10_000);
+    const expected = 'The server process exited with code 3. Last output: noise 3 | noise 4 | noise 5 | noise 6 | fatal: the fixture crashed on purpose';
+    assert.deepEqual(reasons, [expected]);
+    assert.equal(connection.endReason, expected);
+    assert.equal(connection.describeEnd(), expected);
+  });
+
+  it('writes the server\'s log messages at their level, named by their logger; data that is not text as JSON', async () => {
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('talkative', stdio('fixtureServer', ['--era=legacy'])), logger);
+    await connection.client.callTool({ name: 'log', arguments: { level: 'warning', text: 'disk almost full' } });
+    await connection.client.callTool({ name: 'log', arguments: { level: 'error', text: '{"disk":"full","free":0}', json: true } });
+    await until('both messages', () => logger.lines.some((l) => l.includes('disk')) && logger.lines.some((l) => l.includes('free')), 5000);
+    const logged = logger.lines.filter((l) => l.includes('disk'));
+    assert.deepEqual(logged, ['warn [fixture] disk almost full', 'error {"disk":"full","free":0}']);
+  });
+
+  it('writes 200 of a burst of server log messages and, when closed, says how many more it did not show', async () => {
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('flooding', stdio('hostileServer')), logger);
+    const answer = await connection.client.callTool({ name: 'flood', arguments: { rate: 10_000, seconds: 0.1 } });
+    const sent = Number(/^sent (\d+)$/.exec(textOf(answer))?.[1]);
+    await connection.close();
+    const shown = logger.lines.filter((l) => l.startsWith('info flood')).length;
+    const summaries = logger.lines.filter((l) => l.includes('more log messages'));
+    // A burst of a tenth of a second: one window, so exactly the cap is shown and one summary counts the rest.
+    assert.equal(shown, 200);
+    assert.deepEqual(summaries, [`warn ${sent - 200} more log messages from the server in one second were not shown (more than 200/s).`]);
+  });
+
+  it('reports nothing when closed by us, stops the server process, and closes only once', async () => {
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('quiet', stdio('fixtureServer', ['--era=legacy'])), logger);
+    const reasons: string[] = [];
+    connection.onDidCloseUnexpectedly((reason) => reasons.push(reason));
+    const pid = connection.process!.pid!;
+    await Promise.all([connection.close(), connection.close()]);
+    assert.throws(() => process.kill(pid, 0), /ESRCH/);
+    assert.deepEqual(reasons, []);
+    assert.equal(connection.endReason, undefined);
+    assert.deepEqual(logger.lines.filter((l) => /^(warn|error) /.test(l)), []);
+  });
+
+  it('ends an HTTP connection whose server went away with "Cannot reach" and its URL, without the query', async () => {
+    const server = await startStreamableHttpFixture();
+    const connection = await connect(definition('remote', { type: 'http', url: `${server.url}?key=abc`, headers: {} }));
+    const reasons: string[] = [];
+    connection.onDidCloseUnexpectedly((reason) => reasons.push(reason));
+    await server.close();
+    await assert.rejects(connection.client.listTools());
+    await until('the end', () => reasons.length > 0, 10_000);
+    assert.deepEqual(reasons, [`Cannot reach ${server.url}?…: connection refused.`]);
+    // The failure is kept as context for what it left unanswered, for errors from its time on only.
+    assert.ok(connection.transportErrorSince(0));
+    assert.equal(connection.transportErrorSince(Date.now() + 60_000), undefined);
+  });
+});
