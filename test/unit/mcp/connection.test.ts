@@ -83,4 +83,29 @@ describe('A connection on its own', function () {
     assert.ok(connection.transportErrorSince(0));
     assert.equal(connection.transportErrorSince(Date.now() + 60_000), undefined);
   });
+
+  it('says so when a 2026-07-28 server refuses to send its list changes, and keeps running', async () => {
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('busy', stdio('fixtureServer', ['--era=modern', '--max-subscriptions=0'])), logger);
+    assert.equal(connection.protocolVersion, '2026-07-28');
+    await until('the warning', () => logger.lines.some((l) => l.startsWith('warn ')), 5000);
+    assert.deepEqual(logger.lines.filter((l) => l.startsWith('warn ')), ['warn Could not listen for list changes: Subscription limit reached']);
+    assert.equal((await connection.client.listTools()).tools.length, 9);
+  });
+
+  describe('a start that fails', () => {
+    const failure = (def: ServerDefinition) => connect(def).then(() => assert.fail('connected'), (e: Error) => e.message);
+
+    it('says the server exited, with its code and last output, when it exits before answering', async () => {
+      const message = await failure(definition('quits', stdio('misbehavingServer', ['exit=3', '--noise=6'])));
+      assert.equal(message, 'The server process exited with code 3 before answering initialize. Last output: noise 2 | noise 3 | noise 4 | noise 5 | noise 6');
+    });
+
+    it('says the server did not answer in time, not that it exited, and stops it', async () => {
+      const message = await failure(definition('silent', stdio('misbehavingServer', ['silent']), { startTimeoutMs: 1500 }));
+      const pid = Number(/^The server did not answer initialize within 1\.5 s\. Last output: misbehaving server \(silent\) pid (\d+)$/.exec(message)?.[1]);
+      assert.ok(pid, message);
+      assert.throws(() => process.kill(pid, 0), /ESRCH/, 'the silent server was stopped');
+    });
+  });
 });
