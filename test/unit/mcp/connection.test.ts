@@ -93,6 +93,16 @@ describe('A connection on its own', function () {
     assert.equal((await connection.client.listTools()).tools.length, 9);
   });
 
+  it('listens again when a 2026-07-28 server ends its list-change stream, and reports every list as changed', async () => {
+    const connection = await connect(definition('fickle', stdio('misbehavingServer', ['listen-cancel'])));
+    const seen: ServerNotification[] = [];
+    connection.onNotification((n) => seen.push(n));
+    await until('the second listen', () => connection.process!.stderrTail.includes('listen 2'), 10_000);
+    await until('the changes', () => seen.length >= 3, 5000);
+    assert.deepEqual(seen, [{ kind: 'toolsChanged' }, { kind: 'promptsChanged' }, { kind: 'resourcesChanged' }]);
+    assert.deepEqual(connection.process!.stderrTail.filter((l) => l.startsWith('listen')), ['listen 1', 'listen 2']);
+  });
+
   describe('a start that fails', () => {
     const failure = (def: ServerDefinition) => connect(def).then(() => assert.fail('connected'), (e: Error) => e.message);
 
