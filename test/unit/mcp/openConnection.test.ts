@@ -1,0 +1,73 @@
+// Opening a connection (mcp/openConnection.ts) against real HTTP fixtures, without a session around it:
+// what each request the server receives carries, and which transport a refusal leads to.
+import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Connection } from '../../../src/mcp/connection';
+import { maskingLogger } from '../../../src/mcp/logger';
+import { openConnection } from '../../../src/mcp/openConnection';
+import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import { startLegacySseFixture, type HttpFixture, type SeenRequest } from '../../fixtures/servers/httpFixtures';
+import { clientInfo, definition, MemoryLogger } from '../helpers';
+
+describe('Opening a connection', function () {
+  this.timeout(30_000);
+  const open: Connection[] = [];
+  const fixtures: HttpFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    await Promise.all(fixtures.splice(0).map((f) => f.close()));
+  });
+
+  async function connect(def: ServerDefinition, logger = new MemoryLogger()): Promise<Connection> {
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [] });
+    open.push(connection);
+    return connection;
+  }
+
+  it('sends the configured headers with the legacy SSE stream and with every message (type "sse")', async () => {
+    const seen: SeenRequest[] = [];
+    const fixture = await startLegacySseFixture(seen);
+    fixtures.push(fixture);
+    const connection = await connect(definition('sse', { type: 'sse', url: fixture.url, headers: { 'X-Api-Key': 'k-1' } }));
+    assert.equal(connection.transportKind, 'sse');
+    assert.equal((await connection.client.listTools()).tools.length, 9);
+    assert.equal(seen[0]?.method, 'GET', 'the stream is opened first');
+    assert.ok(seen.some((r) => r.method === 'POST'), 'messages were posted');
+    assert.deepEqual(seen.filter((r) => r.header !== 'k-1'), [], 'every request carries the header');
+  });
+
+  it('sends the configured headers to a legacy server it falls back to, after a refused Streamable HTTP POST', async () => {
+    const seen: SeenRequest[] = [];
+    const fixture = await startLegacySseFixture(seen);
+    fixtures.push(fixture);
+    const connection = await connect(definition('old', { type: 'http', url: fixture.url, headers: { 'X-Api-Key': 'k-2' } }));
+    assert.equal(connection.transportKind, 'sse');
+    // The Streamable HTTP POSTs (the probe, then initialize) come first, then the legacy stream.
+    assert.equal(seen[0]?.method, 'POST');
+    assert.ok(seen.findIndex((r) => r.method === 'GET' && r.path === '/sse') > 0, JSON.stringify(seen));
+    assert.deepEqual(seen.filter((r) => r.header !== 'k-2'), [], 'every request carries the header');
+  });
+
+  // The spec's backwards-compatibility rule: only a 4xx other than 401/403 to the first POST means "an old server".
+  for (const [status, fallsBack] of [[400, true], [404, true], [405, true], [499, true], [500, false], [401, false], [403, false], [399, false]] as const) {
+    it(`${fallsBack ? 'tries' : 'does not try'} legacy HTTP+SSE after an HTTP ${status} to the first POST`, async () => {
+      const seen: string[] = [];
+      const server: Server = createServer((req, res) => {
+        seen.push(req.method ?? '');
+        res.writeHead(status, { 'content-type': 'text/plain' }).end('no');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+        await assert.rejects(connect(definition('refusing', { type: 'http', url, headers: {} })));
+        // The legacy transport opens its stream with a GET; Streamable HTTP only POSTs here.
+        assert.equal(seen[0], 'POST');
+        assert.equal(seen.filter((m) => m === 'GET').length, fallsBack ? 1 : 0, seen.join(', '));
+      } finally {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      }
+    });
+  }
+});
