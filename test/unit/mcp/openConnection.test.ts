@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from '../../../src/mcp/connection';
 import { maskingLogger } from '../../../src/mcp/logger';
+import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
 import { openConnection } from '../../../src/mcp/openConnection';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { startLegacySseFixture, type HttpFixture, type SeenRequest } from '../../fixtures/servers/httpFixtures';
@@ -19,8 +20,8 @@ describe('Opening a connection', function () {
     await Promise.all(fixtures.splice(0).map((f) => f.close()));
   });
 
-  async function connect(def: ServerDefinition, logger = new MemoryLogger()): Promise<Connection> {
-    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [] });
+  async function connect(def: ServerDefinition, logger = new MemoryLogger(), tap?: ProtocolTap): Promise<Connection> {
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], tap });
     open.push(connection);
     return connection;
   }
@@ -47,6 +48,15 @@ describe('Opening a connection', function () {
     assert.equal(seen[0]?.method, 'POST');
     assert.ok(seen.findIndex((r) => r.method === 'GET' && r.path === '/sse') > 0, JSON.stringify(seen));
     assert.deepEqual(seen.filter((r) => r.header !== 'k-2'), [], 'every request carries the header');
+  });
+
+  it('shows the legacy SSE stream\'s GET in the Protocol view, as it does every POST', async () => {
+    const fixture = await startLegacySseFixture();
+    fixtures.push(fixture);
+    const exchanges: HttpExchange[] = [];
+    const tap: ProtocolTap = { recording: true, skipped: () => undefined, message: () => undefined, stderr: () => undefined, note: () => undefined, http: (e) => exchanges.push(e) };
+    await connect(definition('sse', { type: 'sse', url: fixture.url, headers: {} }), new MemoryLogger(), tap);
+    assert.deepEqual([...new Set(exchanges.map((e) => `${e.method} ${new URL(e.url).pathname} ${e.status}`))], ['GET /sse 200', 'POST /messages 202']);
   });
 
   // The spec's backwards-compatibility rule: only a 4xx other than 401/403 to the first POST means "an old server".
