@@ -6,10 +6,13 @@ import type { AddressInfo } from 'node:net';
 import type { Connection } from '../../../src/mcp/connection';
 import { maskingLogger } from '../../../src/mcp/logger';
 import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
-import { openConnection } from '../../../src/mcp/openConnection';
+import { openConnection, prepareAndOpen } from '../../../src/mcp/openConnection';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { startLegacySseFixture, type HttpFixture, type SeenRequest } from '../../fixtures/servers/httpFixtures';
-import { clientInfo, definition, MemoryLogger } from '../helpers';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientInfo, definition, MemoryLogger, stdio } from '../helpers';
 
 describe('Opening a connection', function () {
   this.timeout(30_000);
@@ -80,4 +83,48 @@ describe('Opening a connection', function () {
       }
     });
   }
+
+  describe('a start that fails before or at the handshake', () => {
+    /** What prepareAndOpen() throws when the start's preparation (consent, inputs, OAuth) fails with `failure`. */
+    async function preparationFailure(failure: unknown): Promise<unknown> {
+      let secrets: readonly string[] = [];
+      const def = definition('vaulted', { ...stdio('fixtureServer'), env: { API_TOKEN: 's3cret-value' } });
+      const inputs = { definition: def, logger: maskingLogger(new MemoryLogger(), () => secrets), clientInfo, prepare: () => Promise.reject(failure) };
+      return prepareAndOpen(inputs, undefined, (s) => (secrets = s)).then(() => assert.fail('started'), (e: unknown) => e);
+    }
+
+    it('says what the preparation failed with, its secrets masked, keeping its code and the error itself as the cause', async () => {
+      const refusal = Object.assign(new Error('the vault refused s3cret-value'), { code: 'EVAULT' });
+      const thrown = (await preparationFailure(refusal)) as Error & { code?: unknown };
+      assert.equal(thrown.message, 'the vault refused ***');
+      assert.equal(thrown.code, 'EVAULT');
+      assert.equal(thrown.cause, refusal);
+      assert.equal(refusal.message, 'the vault refused s3cret-value', 'the original is left as it was');
+    });
+
+    it('says something readable when the preparation fails with nothing at all', async () => {
+      const thrown = (await preparationFailure(undefined)) as Error & { code?: unknown };
+      assert.equal(thrown.message, 'undefined');
+      assert.equal(thrown.code, undefined);
+    });
+
+    // (A server that exits at once is started twice: it reads as one that exits on the server/discover probe.)
+    for (const [what, mode, failure] of [
+      ['speaks no revision of ours', ['version=1999-01-01'], /^The server speaks protocol 1999-01-01; this client supports /],
+      ['never answers', ['silent'], /^The server did not answer initialize within 1\.5 s\./],
+    ] as const) {
+      it(`starts a server that ${what} only once`, async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'mcp-open-'));
+        try {
+          const spawnLog = join(dir, 'spawns.log');
+          const def = definition('failing', stdio('misbehavingServer', [...mode, `--spawn-log=${spawnLog}`]), { startTimeoutMs: 1500 });
+          const message = await connect(def).then(() => assert.fail('connected'), (e: Error) => e.message);
+          assert.match(message, failure);
+          assert.equal(readFileSync(spawnLog, 'utf8').split('\n').filter(Boolean).length, 1, 'one process');
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    }
+  });
 });
