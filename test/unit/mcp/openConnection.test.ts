@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from '../../../src/mcp/connection';
+import { EraMemory } from '../../../src/mcp/eraMemory';
 import { maskingLogger } from '../../../src/mcp/logger';
 import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
 import { openConnection, prepareAndOpen } from '../../../src/mcp/openConnection';
@@ -23,8 +24,8 @@ describe('Opening a connection', function () {
     await Promise.all(fixtures.splice(0).map((f) => f.close()));
   });
 
-  async function connect(def: ServerDefinition, logger = new MemoryLogger(), tap?: ProtocolTap): Promise<Connection> {
-    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], tap });
+  async function connect(def: ServerDefinition, logger = new MemoryLogger(), tap?: ProtocolTap, eraMemory?: EraMemory): Promise<Connection> {
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], tap, eraMemory });
     open.push(connection);
     return connection;
   }
@@ -126,5 +127,15 @@ describe('Opening a connection', function () {
         }
       });
     }
+  });
+
+  it('names every revision a server remembered as 2025-era now speaks, and starts it again with server/discover', async () => {
+    const memory = new EraMemory();
+    const def = definition('upgraded', stdio('misbehavingServer', ['upgraded']));
+    await memory.remember(def.transport as never, 'legacy');
+    const logger = new MemoryLogger();
+    const connection = await connect(def, logger, undefined, memory);
+    assert.equal(connection.protocolVersion, '2026-07-28');
+    assert.ok(logger.lines.includes('info The server no longer accepts 2025-11-25 (it now speaks 2026-07-28, 2027-01-01); starting it again with server/discover.'), logger.lines.join('\n'));
   });
 });
