@@ -3,7 +3,10 @@
 // notifications and list changes become, and that a close() of our own is not reported as an end.
 import * as assert from 'node:assert/strict';
 import type { Connection, ServerNotification } from '../../../src/mcp/connection';
+import type { ClientCapability } from '../../../src/mcp/clientCapability';
 import { maskingLogger } from '../../../src/mcp/logger';
+import type { ProtocolTap } from '../../../src/mcp/protocolTap';
+import { RootsCapability } from '../../../src/mcp/rootsCapability';
 import { openConnection } from '../../../src/mcp/openConnection';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
@@ -17,8 +20,8 @@ describe('A connection on its own', function () {
     await Promise.all(open.splice(0).map((c) => c.close()));
   });
 
-  async function connect(def: ServerDefinition, logger = new MemoryLogger()): Promise<Connection> {
-    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], stopTimings: { graceMs: 500, termMs: 500 } });
+  async function connect(def: ServerDefinition, logger = new MemoryLogger(), extras: { capabilities?: ClientCapability[]; tap?: ProtocolTap } = {}): Promise<Connection> {
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: extras.capabilities ?? [], tap: extras.tap, stopTimings: { graceMs: 500, termMs: 500 } });
     open.push(connection);
     return connection;
   }
@@ -101,6 +104,39 @@ describe('A connection on its own', function () {
     await until('the changes', () => seen.length >= 3, 5000);
     assert.deepEqual(seen, [{ kind: 'toolsChanged' }, { kind: 'promptsChanged' }, { kind: 'resourcesChanged' }]);
     assert.deepEqual(connection.process!.stderrTail.filter((l) => l.startsWith('listen')), ['listen 1', 'listen 2']);
+  });
+
+  it('answers the server with what its capabilities installed (roots), and declares them', async () => {
+    const roots = new RootsCapability(() => [{ uri: 'file:///work/project', name: 'project' }]);
+    const connection = await connect(definition('rooted', stdio('fixtureServer', ['--era=legacy'])), new MemoryLogger(), { capabilities: [roots] });
+    const answer = await connection.client.callTool({ name: 'roots', arguments: {} });
+    assert.deepEqual(JSON.parse(textOf(answer)), [{ uri: 'file:///work/project', name: 'project' }]);
+  });
+
+  it('logs a protocol error (a response nobody asked for) at debug level, and goes on', async () => {
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('noisy', stdio('hostileServer')), logger);
+    await connection.client.callTool({ name: 'dupe', arguments: {} });
+    await until('the protocol error', () => logger.lines.some((l) => l.startsWith('debug Transport error: ')), 5000);
+    assert.ok(logger.lines.some((l) => /^debug Transport error: .*unknown message ID/i.test(l)), logger.lines.join('\n'));
+    assert.equal(connection.endReason, undefined);
+    assert.equal(connection.transportErrorSince(0), undefined, 'a protocol error is not the transport\'s');
+  });
+
+  it('tells the Protocol view that it opened, what went each way, and the server\'s stderr', async () => {
+    const seen: string[] = [];
+    const tap: ProtocolTap = {
+      recording: true,
+      skipped: () => undefined,
+      message: (direction, message) => seen.push(`${direction} ${'method' in message ? message.method : 'result'}`),
+      stderr: (line) => seen.push(`stderr ${line.replace(/\d+$/, 'N')}`),
+      http: () => undefined,
+      note: (text) => seen.push(`note ${text}`),
+    };
+    await connect(definition('watched', stdio('fixtureServer', ['--era=legacy'])), new MemoryLogger(), { tap });
+    assert.equal(seen[0], 'note connection opened over stdio');
+    assert.ok(seen.includes('out initialize') && seen.includes('in result'), seen.join('\n'));
+    await until('the banner', () => seen.includes('stderr fixture server (legacy) pid N'), 5000);
   });
 
   describe('a start that fails', () => {
