@@ -178,8 +178,9 @@ export class Connection {
     try {
       const subscription = await this.client.listen(filter, { timeout: this.options.definition.timeoutMs });
       this.listChangeSubscription = subscription;
-      void subscription.closed.then((how) => {
-        if (how === 'local' || this.closing) return;
+      // Closed by us only in shutdown(), when `closing` is already set: that tells every end of ours.
+      void subscription.closed.then(() => {
+        if (this.closing) return;
         setTimeout(() => {
           if (this.closing) return;
           void this.listenForListChanges();

@@ -8,7 +8,7 @@ import { EraMemory } from '../../../src/mcp/eraMemory';
 import { maskingLogger } from '../../../src/mcp/logger';
 import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
 import { openConnection, prepareAndOpen } from '../../../src/mcp/openConnection';
-import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
+import type { ServerDefinition, StdioTransportConfig } from '../../../src/mcp/serverDefinition';
 import { startLegacySseFixture, type HttpFixture, type SeenRequest } from '../../fixtures/servers/httpFixtures';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +89,7 @@ describe('Opening a connection', function () {
     /** What prepareAndOpen() throws when the start's preparation (consent, inputs, OAuth) fails with `failure`. */
     async function preparationFailure(failure: unknown): Promise<unknown> {
       let secrets: readonly string[] = [];
-      const def = definition('vaulted', { ...stdio('fixtureServer'), env: { API_TOKEN: 's3cret-value' } });
+      const def = definition('vaulted', { ...(stdio('fixtureServer') as StdioTransportConfig), env: { API_TOKEN: 's3cret-value' } });
       const inputs = { definition: def, logger: maskingLogger(new MemoryLogger(), () => secrets), clientInfo, prepare: () => Promise.reject(failure) };
       return prepareAndOpen(inputs, undefined, (s) => (secrets = s)).then(() => assert.fail('started'), (e: unknown) => e);
     }
