@@ -100,10 +100,12 @@ describe('A connection on its own', function () {
     const connection = await connect(definition('fickle', stdio('misbehavingServer', ['listen-cancel'])));
     const seen: ServerNotification[] = [];
     connection.onNotification((n) => seen.push(n));
-    await until('the second listen', () => connection.process!.stderrTail.includes('listen 2'), 10_000);
+    const listens = () => connection.process!.stderrTail.filter((l) => l.startsWith('listen'));
+    await until('the second listen', () => listens().length === 2, 10_000);
     await until('the changes', () => seen.length >= 3, 5000);
     assert.deepEqual(seen, [{ kind: 'toolsChanged' }, { kind: 'promptsChanged' }, { kind: 'resourcesChanged' }]);
-    assert.deepEqual(connection.process!.stderrTail.filter((l) => l.startsWith('listen')), ['listen 1', 'listen 2']);
+    const all = 'toolsListChanged,promptsListChanged,resourcesListChanged';
+    assert.deepEqual(listens(), [`listen 1 ${all}`, `listen 2 ${all}`]);
   });
 
   it('answers the server with what its capabilities installed (roots), and declares them', async () => {
@@ -137,6 +139,103 @@ describe('A connection on its own', function () {
     assert.equal(seen[0], 'note connection opened over stdio');
     assert.ok(seen.includes('out initialize') && seen.includes('in result'), seen.join('\n'));
     await until('the banner', () => seen.includes('stderr fixture server (legacy) pid N'), 5000);
+  });
+
+  it('listens only for the lists a 2026-07-28 server says can change, and not at all when none can', async () => {
+    const logger = new MemoryLogger();
+    const toolsOnly = await connect(definition('tools-only', stdio('misbehavingServer', ['upgraded'])), logger);
+    const unchanging = await connect(definition('unchanging', stdio('misbehavingServer', ['upgraded', '--no-list-changes'])), logger);
+    await until('the listen', () => toolsOnly.process!.stderrTail.some((l) => l.startsWith('listen')), 5000);
+    assert.deepEqual(toolsOnly.process!.stderrTail.filter((l) => l.startsWith('listen')), ['listen 1 toolsListChanged']);
+    // A request after the connection's own: had it listened, the listen would have come first.
+    await unchanging.client.listTools().catch(() => undefined);
+    assert.deepEqual(unchanging.process!.stderrTail.filter((l) => l.startsWith('listen')), []);
+    assert.deepEqual(logger.lines.filter((l) => l.startsWith('warn ')), []);
+  });
+
+  it('gives up listening for list changes after the server\'s request timeout, and says so; a close meanwhile is no news', async () => {
+    const logger = new MemoryLogger();
+    const slow = await connect(definition('no-ack', stdio('misbehavingServer', ['listen-cancel', '--no-ack']), { timeoutMs: 1000, startTimeoutMs: 5000 }), logger);
+    await until('the warning', () => logger.lines.some((l) => l.startsWith('warn ')), 5000);
+    assert.match(logger.lines.find((l) => l.startsWith('warn '))!, /^warn Could not listen for list changes: .*time/i);
+    const closedLogger = new MemoryLogger();
+    const closed = await connect(definition('closed-early', stdio('misbehavingServer', ['listen-cancel', '--no-ack'])), closedLogger);
+    await until('the listen', () => closed.process!.stderrTail.some((l) => l.startsWith('listen')), 5000);
+    await closed.close();
+    assert.deepEqual(closedLogger.lines.filter((l) => l.startsWith('warn ')), []);
+    await slow.close();
+  });
+
+  it('tells what ended a connection when asked: the server process or the HTTP server, with the transport\'s error', async () => {
+    const running = await connect(definition('running', stdio('misbehavingServer', ['version=2025-11-25', '--quiet'])));
+    assert.equal(running.describeEnd(), 'The server process closed its output.');
+    const server = await startStreamableHttpFixture();
+    const remote = await connect(definition('remote', { type: 'http', url: server.url, headers: {} }));
+    assert.equal(remote.describeEnd(), 'The server closed the connection.');
+    await server.close();
+    await assert.rejects(remote.client.listTools());
+    assert.match(remote.describeEnd(), /^The server closed the connection \(.+\)\.$/);
+  });
+
+  it('closes an HTTP connection for good, quietly: a request afterwards is not sent', async () => {
+    const logger = new MemoryLogger();
+    const server = await startStreamableHttpFixture();
+    try {
+      const remote = await connect(definition('remote', { type: 'http', url: server.url, headers: {} }), logger);
+      await remote.close();
+      await assert.rejects(remote.client.callTool({ name: 'tool0', arguments: {} }), /not connected/i);
+      assert.deepEqual(logger.lines.filter((l) => /^(warn|error) /.test(l)), []);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('logs a failure to stop the server process, and still closes', async () => {
+    const logger = new MemoryLogger();
+    const def = definition('unstoppable', stdio('fixtureServer', ['--era=legacy']));
+    const timings = {
+      get graceMs(): number {
+        throw new Error('no stop timings');
+      },
+      termMs: 500,
+    };
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], stopTimings: timings });
+    const pid = connection.process!.pid!;
+    try {
+      await connection.close();
+      assert.deepEqual(logger.lines.filter((l) => l.startsWith('error ')), ['error Stopping the process failed: no stop timings']);
+    } finally {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Stopped after all.
+      }
+    }
+  });
+
+  it('reports a 2026-07-28 server\'s crash once, and does not listen again on the ended connection', async () => {
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('crashy', stdio('fixtureServer', ['--era=modern', '--crash-after-ms=500'])), logger);
+    const reasons: string[] = [];
+    connection.onDidCloseUnexpectedly((reason) => reasons.push(reason));
+    await until('the end', () => reasons.length > 0, 10_000);
+    // Longer than the pause before listening again (1 s).
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(reasons.length, 1);
+    assert.deepEqual(logger.lines.filter((l) => (l.startsWith('warn ') && !l.startsWith('warn [stderr]')) || l.startsWith('error ')), []);
+  });
+
+  it('passes on the list changes a 2025-era server announces', async () => {
+    const tools = await connect(definition('tools', stdio('toolsFixture')));
+    const prompts = await connect(definition('prompts', stdio('promptsFixture', ['--era=legacy'])));
+    const seen: ServerNotification[] = [];
+    tools.onNotification((n) => seen.push(n));
+    prompts.onNotification((n) => seen.push(n));
+    await tools.client.callTool({ name: 'add_tool', arguments: { name: 'extra' } });
+    await until('the tools change', () => seen.length === 1, 5000);
+    await prompts.client.callTool({ name: 'add_prompt', arguments: { name: 'extra' } });
+    await until('the prompts change', () => seen.length === 2, 5000);
+    assert.deepEqual(seen, [{ kind: 'toolsChanged' }, { kind: 'promptsChanged' }]);
   });
 
   describe('a start that fails', () => {
