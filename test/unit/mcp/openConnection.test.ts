@@ -9,7 +9,7 @@ import { maskingLogger } from '../../../src/mcp/logger';
 import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
 import { openConnection, prepareAndOpen } from '../../../src/mcp/openConnection';
 import type { ServerDefinition, StdioTransportConfig } from '../../../src/mcp/serverDefinition';
-import { startLegacySseFixture, type HttpFixture, type SeenRequest } from '../../fixtures/servers/httpFixtures';
+import { startLegacySseFixture, startStreamableHttpFixture, type HttpFixture, type SeenRequest } from '../../fixtures/servers/httpFixtures';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,8 @@ describe('Opening a connection', function () {
     await Promise.all(fixtures.splice(0).map((f) => f.close()));
   });
 
-  async function connect(def: ServerDefinition, logger = new MemoryLogger(), tap?: ProtocolTap, eraMemory?: EraMemory): Promise<Connection> {
-    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], tap, eraMemory });
+  async function connect(def: ServerDefinition, logger = new MemoryLogger(), tap?: ProtocolTap, eraMemory?: EraMemory, probeTimeoutMs?: number): Promise<Connection> {
+    const connection = await openConnection({ definition: def, logger: maskingLogger(logger, () => []), clientInfo, capabilities: [], tap, eraMemory, probeTimeoutMs });
     open.push(connection);
     return connection;
   }
@@ -137,5 +137,37 @@ describe('Opening a connection', function () {
     const connection = await connect(def, logger, undefined, memory);
     assert.equal(connection.protocolVersion, '2026-07-28');
     assert.ok(logger.lines.includes('info The server no longer accepts 2025-11-25 (it now speaks 2026-07-28, 2027-01-01); starting it again with server/discover.'), logger.lines.join('\n'));
+  });
+
+  it('bounds the server/discover probe by its own timeout, not the start budget, until the server said it speaks ours', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-open-'));
+    try {
+      const spawnLog = join(dir, 'spawns.log');
+      // Reads nothing for 1.5 s: a 0.5 s probe misses it, the refused initialize says it speaks 2026-07-28, and
+      // the second process's probe waits the start budget (4 s). A probe bounded by the budget would not miss it.
+      const def = definition('slow', stdio('fixtureServer', ['--era=modern-only', `--spawn-log=${spawnLog}`, '--slow-start=1500']), { startTimeoutMs: 4000 });
+      const connection = await connect(def, new MemoryLogger(), undefined, undefined, 500);
+      assert.equal(connection.protocolVersion, '2026-07-28');
+      assert.equal(readFileSync(spawnLog, 'utf8').split('\n').filter(Boolean).length, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a transport failure as context for failures from its moment on, not for earlier ones', async () => {
+    const server = await startStreamableHttpFixture();
+    const connection = await connect(definition('remote', { type: 'http', url: server.url, headers: {} }));
+    await server.close();
+    // The failure happens at a known moment: the clock stands still while the request fails.
+    const now = Date.now;
+    const moment = now();
+    Date.now = () => moment;
+    try {
+      await assert.rejects(connection.client.callTool({ name: 'tool0', arguments: {} }));
+    } finally {
+      Date.now = now;
+    }
+    assert.ok(connection.transportErrorSince(moment), 'at its moment');
+    assert.equal(connection.transportErrorSince(moment + 1), undefined, 'after it');
   });
 });
