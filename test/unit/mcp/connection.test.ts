@@ -10,7 +10,7 @@ import { RootsCapability } from '../../../src/mcp/rootsCapability';
 import { openConnection } from '../../../src/mcp/openConnection';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
-import { clientInfo, definition, MemoryLogger, stdio, textOf } from '../helpers';
+import { clientInfo, definition, fixture, MemoryLogger, stdio, textOf } from '../helpers';
 import { until } from '../../shared/until';
 
 describe('A connection on its own', function () {
@@ -66,6 +66,10 @@ describe('A connection on its own', function () {
     const reasons: string[] = [];
     connection.onDidCloseUnexpectedly((reason) => reasons.push(reason));
     const pid = connection.process!.pid!;
+    // What the output channel said about the start: the command, its folder and environment, the process.
+    assert.equal(logger.lines[0], `info Starting: ${process.execPath} ${fixture('fixtureServer')} --era=legacy (cwd: ${process.cwd()}, env: (none))`);
+    assert.ok(logger.lines.includes(`info Process started (pid ${pid}).`), logger.lines.join('\n'));
+    await until('the banner', () => logger.lines.includes(`info [stderr] fixture server (legacy) pid ${pid}`), 5000);
     await Promise.all([connection.close(), connection.close()]);
     assert.throws(() => process.kill(pid, 0), /ESRCH/);
     assert.deepEqual(reasons, []);
@@ -75,7 +79,9 @@ describe('A connection on its own', function () {
 
   it('ends an HTTP connection whose server went away with "Cannot reach" and its URL, without the query', async () => {
     const server = await startStreamableHttpFixture();
-    const connection = await connect(definition('remote', { type: 'http', url: `${server.url}?key=abc`, headers: {} }));
+    const logger = new MemoryLogger();
+    const connection = await connect(definition('remote', { type: 'http', url: `${server.url}?key=abc`, headers: { 'X-Api-Key': 'k-1' } }), logger);
+    assert.equal(logger.lines[0], `info Connecting to ${server.url}?… (headers: {"X-Api-Key":"***"})`);
     const reasons: string[] = [];
     connection.onDidCloseUnexpectedly((reason) => reasons.push(reason));
     await server.close();
