@@ -180,9 +180,8 @@ export class Connection {
     try {
       const subscription = await this.client.listen(filter, { timeout: this.options.definition.timeoutMs });
       this.listChangeSubscription = subscription;
-      // Closed by us only in shutdown(), when `closing` is already set: that tells every end of ours.
+      // Closed by us only in shutdown(), when `closing` is already set: the timer's check tells every end of ours.
       void subscription.closed.then(() => {
-        if (this.closing) return;
         setTimeout(() => {
           if (this.closing) return;
           void this.listenForListChanges();

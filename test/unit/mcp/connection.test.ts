@@ -147,17 +147,18 @@ describe('A connection on its own', function () {
     await until('the banner', () => seen.includes('stderr fixture server (legacy) pid N'), 5000);
   });
 
-  it('listens only for the lists a 2026-07-28 server says can change, and not at all when none can', async () => {
-    const logger = new MemoryLogger();
-    const toolsOnly = await connect(definition('tools-only', stdio('misbehavingServer', ['upgraded'])), logger);
-    const unchanging = await connect(definition('unchanging', stdio('misbehavingServer', ['upgraded', '--no-list-changes'])), logger);
-    await until('the listen', () => toolsOnly.process!.stderrTail.some((l) => l.startsWith('listen')), 5000);
-    assert.deepEqual(toolsOnly.process!.stderrTail.filter((l) => l.startsWith('listen')), ['listen 1 toolsListChanged']);
-    // A request after the connection's own: had it listened, the listen would have come first.
-    await unchanging.client.listTools().catch(() => undefined);
-    assert.deepEqual(unchanging.process!.stderrTail.filter((l) => l.startsWith('listen')), []);
-    assert.deepEqual(logger.lines.filter((l) => l.startsWith('warn ')), []);
-  });
+  for (const [lists, filter] of [['tools', 'toolsListChanged'], ['resources', 'resourcesListChanged'], ['prompts,resources', 'promptsListChanged,resourcesListChanged'], ['', undefined]] as const) {
+    it(`listens ${filter ? `for ${filter} only` : 'not at all'} when a 2026-07-28 server says ${lists || 'no list'} can change`, async () => {
+      const logger = new MemoryLogger();
+      const connection = await connect(definition('lists', stdio('misbehavingServer', ['upgraded', `--lists=${lists}`])), logger);
+      // One pipe in order: had the connection listened, its listen would come before this request.
+      await connection.client.callTool({ name: 'any', arguments: {} }).catch(() => undefined);
+      await until('the request', () => connection.process!.stderrTail.includes('request tools/call'), 5000);
+      const seen = connection.process!.stderrTail.filter((l) => l.startsWith('listen') || l === 'request tools/call');
+      assert.deepEqual(seen, filter ? [`listen 1 ${filter}`, 'request tools/call'] : ['request tools/call']);
+      assert.deepEqual(logger.lines.filter((l) => l.startsWith('warn ')), []);
+    });
+  }
 
   it('gives up listening for list changes after the server\'s request timeout, and says so; a close meanwhile is no news', async () => {
     const logger = new MemoryLogger();

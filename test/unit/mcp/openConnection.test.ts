@@ -170,4 +170,12 @@ describe('Opening a connection', function () {
     assert.ok(connection.transportErrorSince(moment), 'at its moment');
     assert.equal(connection.transportErrorSince(moment + 1), undefined, 'after it');
   });
+
+  it('names the command that does not exist, and the working directory that does not', async () => {
+    const missing = await connect(definition('missing', { type: 'stdio', command: 'no-such-mcp-server-command', args: [], env: {} })).then(() => assert.fail('connected'), (e: Error) => e.message);
+    assert.match(missing, /^Command not found: no-such-mcp-server-command/);
+    const nowhere = join(tmpdir(), 'no-such-mcp-folder');
+    const lost = await connect(definition('lost', { ...(stdio('fixtureServer') as StdioTransportConfig), cwd: nowhere })).then(() => assert.fail('connected'), (e: Error) => e.message);
+    assert.equal(lost, `Invalid configuration: the working directory ${nowhere} does not exist.`);
+  });
 });
