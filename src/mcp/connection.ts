@@ -157,8 +157,10 @@ export class Connection {
       if (this.closing) return;
       this.lastTransportError = error;
       this.lastTransportErrorAt = Date.now();
-      if (this.transportKind !== 'stdio' && (isUnreachable(error) || /^Maximum reconnection attempts/.test(error.message))) {
-        this.handleClose(`Cannot reach ${describeUrl(this.options.definition)}: ${networkReason(error)}.`);
+      const { transport } = this.options.definition;
+      // Named by its URL without user info or query.
+      if (transport.type !== 'stdio' && (isUnreachable(error) || /^Maximum reconnection attempts/.test(error.message))) {
+        this.handleClose(`Cannot reach ${redactUrl(transport.url)}: ${networkReason(error)}.`);
       }
     };
   }
@@ -178,8 +180,8 @@ export class Connection {
     try {
       const subscription = await this.client.listen(filter, { timeout: this.options.definition.timeoutMs });
       this.listChangeSubscription = subscription;
-      void subscription.closed.then((how) => {
-        if (how === 'local' || this.closing) return;
+      // Closed by us only in shutdown(), when `closing` is already set: the timer's check tells every end of ours.
+      void subscription.closed.then(() => {
         setTimeout(() => {
           if (this.closing) return;
           void this.listenForListChanges();
@@ -279,9 +281,4 @@ export class Connection {
       this.notificationEmitter.fire({ kind: 'resourceUpdated', uri: n.params.uri }),
     );
   }
-}
-
-/** The server as a "Cannot reach …" message names it: its URL without user info or query. */
-function describeUrl(definition: ServerDefinition): string {
-  return definition.transport.type === 'stdio' ? definition.name : redactUrl(definition.transport.url);
 }

@@ -205,8 +205,9 @@ function sseTransport(config: HttpTransportConfig, auth: ConnectionAuth | undefi
     fetch: transportFetch(auth, tap),
     authProvider: auth?.provider,
     skipIssuerMetadataValidation: auth?.skipIssuerMetadataValidation,
+    // The SDK sends these on the stream's GET too, through `fetch` (the tap's and OAuth's): an
+    // eventSourceInit fetch of our own would take the GET past both.
     requestInit: { headers: config.headers },
-    eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
   });
 }
 
