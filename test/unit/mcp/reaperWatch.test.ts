@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import { ProcessReaper } from '../../../src/mcp/processReaper';
 import { isAlive, signal } from '../../../src/mcp/processTree';
 import { until } from '../../shared/until';
+import { groupOf } from './stdioStandIns';
 
 /** Leads a process group of its own (as each stdio server does); `stubborn` ignores SIGTERM; `withChild` starts one in its group. */
 function groupLeader(options: { stubborn?: boolean; withChild?: boolean } = {}): { pid: number; child?: number; ready: Promise<void> } {
@@ -25,7 +26,6 @@ function groupLeader(options: { stubborn?: boolean; withChild?: boolean } = {}):
 
 /** The host's end of the reaper's pipe (closed by the kernel when the host dies; closed here by hand). */
 const pipeOf = (reaper: ProcessReaper) => (reaper as unknown as { input: Writable }).input;
-const groupOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
 
 describe('ProcessReaper: what the extension host tells its watchdog', function () {
   this.timeout(30_000);
