@@ -5,18 +5,17 @@
 // tunnel the relay opens back for it ("data <id>"), which leads to the server's inspector inside.
 import { createServer, type Server, type Socket } from 'node:net';
 
-const HOST = '127.0.0.1';
-
 export interface DebugBridge {
   /** The port the relay reaches through the proxy (allowed for this sandbox while it runs). */
   bridgePort: number;
   close(): void;
 }
 
+/** Listens on the loopback address only: no other machine may reach a debugger or the bridge. */
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, HOST, () => resolve((server.address() as { port: number }).port));
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
   });
 }
 
