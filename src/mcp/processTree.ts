@@ -45,7 +45,11 @@ function hasChildrenFiles(): boolean {
 /** Each process's children, from a table of each process's parent. */
 function childrenIn(parents: Map<number, number>): (pid: number) => number[] {
   const children = new Map<number, number[]>();
-  for (const [child, parent] of parents) children.set(parent, [...(children.get(parent) ?? []), child]);
+  for (const [child, parent] of parents) {
+    const list = children.get(parent);
+    if (list) list.push(child);
+    else children.set(parent, [child]);
+  }
   return (pid) => children.get(pid) ?? [];
 }
 
