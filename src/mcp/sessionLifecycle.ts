@@ -220,19 +220,20 @@ export abstract class SessionLifecycle extends Disposable {
    */
   protected renewSession(stale: Connection): Promise<Connection | undefined> {
     if (this.connection !== stale) return Promise.resolve(this.connection);
+    // The renewal is superseded once `stale` is no longer the live connection: a stop, a restart or the
+    // connection's own end all replace it first, so no generation check is needed besides.
     this.renewal ??= (async () => {
-      const generation = this.generation;
       this.logger.warn('The server no longer knows this session (it may have restarted); starting a new session.');
       try {
         const fresh = await this.open();
-        if (generation !== this.generation || this.connection !== stale) {
+        if (this.connection !== stale) {
           await fresh.close();
           return this.connection;
         }
         this.install(fresh);
         return fresh;
       } catch (error) {
-        if (generation === this.generation && this.connection === stale) {
+        if (this.connection === stale) {
           this.connection = undefined;
           this.logger.error(`A new session failed: ${(error as Error).message}`);
           this.handleCrash((error as Error).message);
@@ -265,7 +266,8 @@ export abstract class SessionLifecycle extends Disposable {
 
   private async applyLogLevel(): Promise<void> {
     const c = this.connection;
-    if (!c || !this.logLevel || c.client.getProtocolEra() === 'modern' || !c.client.getServerCapabilities()?.logging) return;
+    // A live connection has the server's capabilities: the SDK refuses a handshake without them.
+    if (!c || !this.logLevel || c.client.getProtocolEra() === 'modern' || !c.client.getServerCapabilities()!.logging) return;
     try {
       await c.client.setLoggingLevel(this.logLevel, this.requestOptions());
     } catch (error) {

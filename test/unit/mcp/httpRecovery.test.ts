@@ -2,10 +2,11 @@
 // session), a new session is started and safe requests are sent again once; with the server gone,
 // the session moves to the error state with backoff. Against a real stateful 2025-revision server.
 import * as assert from 'node:assert/strict';
-import type { McpSession } from '../../../src/mcp/session';
+import type { Connection } from '../../../src/mcp/connection';
+import { McpSession } from '../../../src/mcp/session';
 import { SessionState } from '../../../src/mcp/sessionState';
 import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
-import { definition, MemoryLogger, newSession, textOf } from '../helpers';
+import { clientInfo, definition, MemoryLogger, newSession, textOf } from '../helpers';
 import { until } from '../../shared/until';
 
 describe('Streamable HTTP session recovery (issue 12 f)', function () {
@@ -58,6 +59,67 @@ describe('Streamable HTTP session recovery (issue 12 f)', function () {
     fixture.restart();
     const result = await session.callTool({ name: 'count', arguments: {} }, { tool: { ...tool!, annotations: { idempotentHint: true } } });
     assert.equal(textOf(result), '1');
+  });
+
+  it('renews a session the server lost twice, once each time', async () => {
+    const { fixture, session } = await connected('notFound');
+    for (const expected of [2, 3]) {
+      fixture.restart();
+      assert.deepEqual((await session.listTools()).map((t) => t.name), ['count']);
+      assert.equal(initializes(fixture), expected);
+    }
+  });
+
+  it('keeps a session stopped during its renewal stopped: the new session is closed, not kept', async () => {
+    const { fixture, session } = await connected('notFound');
+    fixture.restart();
+    const hold = fixture.holdNewSessions();
+    const listing = session.listTools().then(() => undefined, (e: Error) => e);
+    await hold.arrived;
+    await session.stop();
+    hold.release();
+    assert.match(String((await listing)?.message), /^remote: tools\/list failed: the server had lost the session and a new one could not be started/);
+    assert.equal(initializes(fixture), 2, 'the new session was made');
+    assert.deepEqual([session.state.kind, session.serverInfo, session.protocolVersion], ['stopped', undefined, undefined]);
+  });
+
+  it('says nothing of a failed renewal after a stop, and does not retry', async () => {
+    const logger = new MemoryLogger();
+    const { fixture, session } = await connected('notFound', logger);
+    fixture.restart();
+    fixture.refuseNewSessions();
+    const hold = fixture.holdNewSessions();
+    const listing = session.listTools().then(() => undefined, (e: Error) => e);
+    await hold.arrived;
+    await session.stop();
+    hold.release();
+    assert.ok(await listing);
+    assert.equal(session.state.kind, 'stopped');
+    assert.ok(!logger.lines.some((l) => l.includes('A new session failed') || l.startsWith('info Restarting')), logger.lines.join('\n'));
+  });
+
+  it('answers a request that learns of the lost session after the renewal with the new session, opening no other', async () => {
+    // A request whose 404 arrives once the renewal is done asks for a renewal of a connection already replaced.
+    class LateAnswers extends McpSession {
+      live(): Connection | undefined {
+        return this.connection;
+      }
+      lostSession(stale: Connection): Promise<Connection | undefined> {
+        return this.renewSession(stale);
+      }
+    }
+    const fixture = await startSessionHttpFixture('notFound');
+    fixtures.push(fixture);
+    const session = new LateAnswers({ definition: definition('late', { type: 'http', url: fixture.url, headers: {} }, { timeoutMs: 5000 }), logger: new MemoryLogger(), clientInfo });
+    sessions.push(session);
+    await session.start();
+    const stale = session.live()!;
+    fixture.restart();
+    await session.listTools();
+    const renewed = session.live();
+    assert.ok(renewed && renewed !== stale);
+    assert.equal(await session.lostSession(stale), renewed);
+    assert.equal(initializes(fixture), 2);
   });
 
   it('says so when the new session fails too, and retries with backoff', async () => {

@@ -2,12 +2,30 @@
 // before it starts, a start that fails or is stopped half-way, a crash the session gives up on, the log
 // level and the roots it announces, and disposing of it. Real fixture servers and stand-ins (`node -e`).
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { isAlive } from '../../../src/mcp/processTree';
+import type { ProtocolTap } from '../../../src/mcp/protocolTap';
 import { RootsCapability } from '../../../src/mcp/rootsCapability';
 import type { McpSession } from '../../../src/mcp/session';
 import type { SessionState } from '../../../src/mcp/sessionState';
+import { startSessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
 import { until } from '../../shared/until';
 import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
+
+/** A Protocol view stand-in that stops the session as the client sends `method`, before the server has it. */
+function stopsWhenSent(method: string, session: () => McpSession): ProtocolTap {
+  const nothing = () => undefined;
+  return {
+    recording: true,
+    message: (direction, message) => void (direction === 'out' && 'method' in message && message.method === method && session().stop()),
+    skipped: nothing,
+    stderr: nothing,
+    http: nothing,
+    note: nothing,
+  };
+}
 
 const standIn = (program: string) => ({ type: 'stdio' as const, command: process.execPath, args: ['-e', program], env: {} });
 
@@ -105,6 +123,58 @@ describe('SessionLifecycle: a session’s life as the user and the log see it', 
     await modern.setLogLevel('debug');
     assert.equal(modern.protocolVersion, '2026-07-28');
     assert.ok(!modernLog.lines.some((l) => l.includes('setLevel')), modernLog.lines.join('\n'));
+  });
+
+  it('asks no level of a server without logging, and says in the log when a server refuses the level', async () => {
+    const fixture = await startSessionHttpFixture();
+    try {
+      const quietLog = new MemoryLogger();
+      const quiet = newSession(definition('nolog', { type: 'http', url: fixture.url, headers: {} }), { logger: quietLog, logLevel: 'info' }, sessions);
+      await quiet.start();
+      await quiet.setLogLevel('debug');
+      assert.equal(quiet.protocolVersion, '2025-11-25');
+      assert.ok(!fixture.methods.includes('logging/setLevel'), fixture.methods.join(', '));
+      assert.ok(!quietLog.lines.some((l) => l.includes('setLevel')), quietLog.lines.join('\n'));
+    } finally {
+      await fixture.close();
+    }
+    const logger = new MemoryLogger();
+    const refusing = newSession(definition('refuses', stdio('fixtureServer', ['--era=legacy', '--set-level=fails'])), { logger, logLevel: 'info' }, sessions);
+    await refusing.start();
+    assert.equal(refusing.state.kind, 'running', 'a refused level does not stop the server');
+    assert.ok(logger.lines.some((l) => /^warn logging\/setLevel failed: .*keeps its own log level/.test(l)), logger.lines.join('\n'));
+  });
+
+  it('stays stopped when the server it was stopping ends by itself meanwhile', async () => {
+    const logger = new MemoryLogger();
+    // The server ends when the level arrives: the stop is then waiting for the start, which sends the level.
+    const tap = stopsWhenSent('logging/setLevel', () => session);
+    const session = newSession(
+      definition('ends', stdio('fixtureServer', ['--era=legacy', '--set-level=exits'])),
+      { logger, tap, logLevel: 'info', restartPolicy: { initialDelayMs: 50, maxDelayMs: 50, maxCrashes: 5, windowMs: 60_000 } },
+      sessions,
+    );
+    const states: string[] = [];
+    session.onDidChangeState((s) => states.push(s.kind));
+    await session.start();
+    await until('stopped', () => session.state.kind === 'stopped', 10_000);
+    await session.stop();
+    assert.deepEqual(states, ['starting', 'running', 'stopped']);
+    assert.ok(!logger.lines.some((l) => l.startsWith('info Restarting')), logger.lines.join('\n'));
+  });
+
+  it('closes a connection that completes after the stop that ended its start', async () => {
+    // The stop comes as the handshake's last message leaves: the connection is then complete, not aborted.
+    const tap = stopsWhenSent('notifications/initialized', () => session);
+    const spawnLog = join(mkdtempSync(join(tmpdir(), 'mcp-late-')), 'spawns');
+    const session = newSession(definition('late', stdio('fixtureServer', ['--era=legacy', `--spawn-log=${spawnLog}`])), { tap }, sessions);
+    const states: string[] = [];
+    session.onDidChangeState((s) => states.push(s.kind));
+    await session.start();
+    assert.deepEqual([states, session.pid], [['starting', 'stopped'], undefined]);
+    const [pid] = readFileSync(spawnLog, 'utf8').trim().split('\n').map(Number);
+    await until('the server gone', () => !isAlive(pid!), 10_000);
+    rmSync(dirname(spawnLog), { recursive: true, force: true });
   });
 
   it('announces a roots change only to a 2025 server it exposes roots to, and says when it cannot', async () => {
