@@ -126,6 +126,12 @@ export class Connection {
     options.tap?.note(`connection opened over ${kind}`);
     client.onerror = (error) => logger.debug(`Transport error: ${error.message}`);
     client.onclose = () => connection.handleClose();
+    // The SDK's version probe does not watch the signal: a stop during it would wait out the probe's timeout
+    // with the server running. Closing the transport ends every wait of the handshake at once.
+    const abandon = () => {
+      if (!attempt.deadline?.aborted) void transport.close().catch(() => undefined);
+    };
+    attempt.signal?.addEventListener('abort', abandon, { once: true });
     try {
       await client.connect(transport, { timeout: attempt.startTimeoutMs, signal: attempt.signal, ...(attempt.prior && { prior: attempt.prior }) });
     } catch (error) {
@@ -134,6 +140,8 @@ export class Connection {
       connection.closing = true;
       await connection.shutdown();
       throw explained;
+    } finally {
+      attempt.signal?.removeEventListener('abort', abandon);
     }
     connection.watchTransportErrors();
     // 2026 task handles ({resultType:'task'}) reach startToolTask() instead of failing in the SDK's decoder.

@@ -2,7 +2,7 @@
 // before it starts, a start that fails or is stopped half-way, a crash the session gives up on, the log
 // level and the roots it announces, and disposing of it. Real fixture servers and stand-ins (`node -e`).
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isAlive } from '../../../src/mcp/processTree';
@@ -70,6 +70,36 @@ describe('SessionLifecycle: a session’s life as the user and the log see it', 
     await new Promise((resolve) => setTimeout(resolve, 700));
     assert.deepEqual(states.map((s) => s.kind), ['starting', 'stopped']);
     assert.ok(!logger.lines.some((l) => l.includes('Failed to start')), logger.lines.join('\n'));
+  });
+
+  it('ends at once a server that never answers when it is stopped while it starts', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'mcp-silent-')), 'pid');
+    // Silent and never ending: only the stop ends the start (its version probe included) before its minute is up.
+    const silent = standIn(`require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume();`);
+    const session = newSession(definition('silent', silent, { startTimeoutMs: 60_000 }), { probeTimeoutMs: 60_000 }, sessions);
+    const starting = session.start();
+    await until('the server running', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 10_000);
+    await session.stop();
+    await starting;
+    await until('the server gone', () => !isAlive(Number(readFileSync(pidFile, 'utf8'))), 10_000);
+    assert.equal(session.state.kind, 'stopped');
+    rmSync(dirname(pidFile), { recursive: true, force: true });
+  });
+
+  it('ends a start over HTTP at once when it is stopped while the server holds the first request', async () => {
+    const fixture = await startSessionHttpFixture();
+    try {
+      const hold = fixture.holdNewSessions();
+      const session = newSession(definition('held', { type: 'http', url: fixture.url, headers: {} }, { startTimeoutMs: 60_000 }), { probeTimeoutMs: 60_000 }, sessions);
+      const starting = session.start();
+      await hold.arrived;
+      await session.stop();
+      await starting;
+      assert.equal(session.state.kind, 'stopped');
+      hold.release();
+    } finally {
+      await fixture.close();
+    }
   });
 
   it('gives up on a server that crashed once it ran, in a sentence of its own, and counts crashes, not failed starts', async () => {
