@@ -90,6 +90,18 @@ describe('OAuth (SDK auth() with the extension provider, local authorization ser
     assert.equal(fixture.registrations, 1, 'the registration is reused');
   });
 
+  it('a refused client registration fails the sign-in with the server’s reason, and is not taken for an old server', async () => {
+    await fixture.close();
+    fixture = await startOAuthFixture({ refuseRegistration: true });
+    interactive = true;
+    const { session, logger } = start();
+    await session.start();
+    await waitForState(session, 'error');
+    assert.match((session.state as { message: string }).message, /registration is closed/);
+    assert.equal(fixture.registrations, 1);
+    assert.ok(!logger.lines.some((l) => l.includes('legacy HTTP+SSE')), logger.lines.join('\n'));
+  });
+
   it('refreshes an expired access token with the refresh token, without asking', async () => {
     interactive = true;
     const first = start();

@@ -238,6 +238,36 @@ describe('Sandboxed servers (issue 28)', function () {
     assert.equal(existsSync(marker), false, "a program of the server's PATH ran outside the sandbox");
   });
 
+  it('does not start a server whose workspace settings open a folder outside the workspace to writing, and says it is the configuration', async () => {
+    const transport = { ...stdio('sandboxProbe'), env: { HOME: home }, cwd: workspace };
+    const opened = sandbox();
+    const wide = { ...opened, filesystem: { ...opened.filesystem, allowWrite: [...opened.filesystem.allowWrite, outside], writeWithin: [workspace] } };
+    const session = newSession(definition('wide', transport, { sandbox: wide }), {}, sessions);
+    await session.start();
+    const state = session.state as { kind: string; message: string; retryInMs?: number };
+    assert.equal(state.kind, 'error');
+    assert.match(state.message, /^Invalid configuration: the folder .*outside that the workspace settings let this server write \(sandbox\.filesystem\.allowWrite\) is .* outside the workspace folders/);
+    assert.equal(state.retryInMs, undefined, 'a configuration error is not retried');
+  });
+
+  it('opens the way to a debugger outside only in dev mode: a "--connect 127.0.0.1:<port>" argument alone opens nothing', async () => {
+    const adapter = await listen();
+    try {
+      const transport = { ...stdio('sandboxProbe', ['--connect', `127.0.0.1:${adapter.port}`]), env: { HOME: home }, cwd: workspace };
+      for (const debugging of [false, true]) {
+        const dev = debugging ? { dev: { watch: [], base: workspace, debug: { type: 'debugpy' as const } } } : {};
+        const session = newSession(definition(debugging ? 'debugged' : 'plain', transport, { sandbox: sandbox(), ...dev }), {}, sessions);
+        await session.start();
+        const target = `http://127.0.0.1:${adapter.port}/`;
+        const reach = JSON.parse(textOf(await session.callTool({ name: 'attempt', arguments: { action: 'connect', target } }))) as { ok: boolean; detail: string };
+        assert.deepEqual([reach.ok, adapter.hits], debugging ? [true, 1] : [false, 0], reach.detail);
+        await session.shutdown();
+      }
+    } finally {
+      adapter.server.close();
+    }
+  });
+
   it('does not start a server that must be sandboxed where the sandbox cannot run, and says what is missing', async () => {
     const marker = join(root, 'ran-unsandboxed');
     const saved = process.env.PATH;
