@@ -14,6 +14,7 @@ import type {
   ReadResourceResult,
   Resource,
   ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
   SubscriptionFilter,
   Tool,
 } from '@modelcontextprotocol/client';
@@ -35,6 +36,9 @@ export interface ServerSubscription {
   dispose(): Promise<void>;
 }
 
+/** What the server offers: a live connection always has it, since the SDK refuses a handshake without it. */
+const offered = (c: Connection): ServerCapabilities => c.client.getServerCapabilities()!;
+
 export class McpSession extends SessionLifecycle {
   private skillsOf: { connection: Connection; skills: ServerSkills } | undefined;
 
@@ -49,25 +53,25 @@ export class McpSession extends SessionLifecycle {
   // cap is lifted in Connection). A server without the capability simply has nothing to list.
   async listTools(options?: RequestOptions): Promise<Tool[]> {
     const c = this.requireConnection('tools/list');
-    if (!c.client.getServerCapabilities()?.tools) return [];
+    if (!offered(c).tools) return [];
     return this.hinted('tools/list', await this.call('tools/list', (c) => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
   }
 
   async listPrompts(options?: RequestOptions): Promise<Prompt[]> {
     const c = this.requireConnection('prompts/list');
-    if (!c.client.getServerCapabilities()?.prompts) return [];
+    if (!offered(c).prompts) return [];
     return this.hinted('prompts/list', await this.call('prompts/list', (c) => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
   }
 
   async listResources(options?: RequestOptions): Promise<Resource[]> {
     const c = this.requireConnection('resources/list');
-    if (!c.client.getServerCapabilities()?.resources) return [];
+    if (!offered(c).resources) return [];
     return this.hinted('resources/list', await this.call('resources/list', (c) => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
   }
 
   async listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
     const c = this.requireConnection('resources/templates/list');
-    if (!c.client.getServerCapabilities()?.resources) return [];
+    if (!offered(c).resources) return [];
     const result = await this.call('resources/templates/list', (c) => c.client.listResourceTemplates(this.params({}), this.requestOptions(options)));
     return this.hinted('resources/templates/list', result).resourceTemplates;
   }
@@ -75,7 +79,7 @@ export class McpSession extends SessionLifecycle {
   /** One page of resources (no cursor: the first), for views that load lazily. */
   async listResourcesPage(cursor?: string, options?: RequestOptions): Promise<Page<Resource>> {
     const c = this.requireConnection('resources/list');
-    if (!c.client.getServerCapabilities()?.resources) return { items: [] };
+    if (!offered(c).resources) return { items: [] };
     // A raw request: the SDK's listResources() treats a missing cursor as "aggregate every page".
     const result = await this.call('resources/list', (c) =>
       c.client.request({ method: 'resources/list', params: this.params(cursor === undefined ? {} : { cursor }) }, this.requestOptions(options)),
@@ -158,7 +162,7 @@ export class McpSession extends SessionLifecycle {
    */
   async subscribeResource(uri: string): Promise<ServerSubscription | undefined> {
     const c = this.requireConnection('resources/subscribe');
-    if (!c.client.getServerCapabilities()?.resources?.subscribe) return undefined;
+    if (!offered(c).resources?.subscribe) return undefined;
     if (c.client.getProtocolEra() === 'modern') return this.listen({ resourceSubscriptions: [uri] }, `subscriptions/listen ${uri}`);
     await this.call(`resources/subscribe ${uri}`, (c) => c.client.subscribeResource(this.params({ uri }), this.requestOptions()));
     return this.legacySubscription(c, async () => {

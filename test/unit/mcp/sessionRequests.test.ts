@@ -1,0 +1,122 @@
+// McpSession's requests as their callers see them (src/mcp/session.ts): the sentence a refused or failed
+// request ends in (it names the server and the method), what is listed for a feature the server does not
+// offer (nothing, and nothing is asked), the cache hints a 2026-07-28 server sends, the log level such a
+// server gets with each request, and a server that keeps losing the session. Real fixture servers.
+import * as assert from 'node:assert/strict';
+import { McpSession } from '../../../src/mcp/session';
+import type { Skill } from '../../../src/mcp/skills/serverSkills';
+import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
+import { until } from '../../shared/until';
+import { definition, MemoryLogger, newSession, stdio } from '../helpers';
+
+type Request = [method: string, send: (s: McpSession, signal?: AbortSignal) => Promise<unknown>];
+const skill: Skill = { name: 'pdf-forms', uri: 'skill://pdf-forms/SKILL.md', description: '', type: 'skill' } as unknown as Skill;
+// Every request a caller can make, with the method its messages name.
+const requests: Request[] = [
+  ['ping', (s, signal) => s.ping({ signal })],
+  ['tools/list', (s, signal) => s.listTools({ signal })],
+  ['prompts/list', (s, signal) => s.listPrompts({ signal })],
+  ['resources/list', (s, signal) => s.listResources({ signal })],
+  ['resources/templates/list', (s, signal) => s.listResourceTemplates({ signal })],
+  ['resources/list', (s, signal) => s.listResourcesPage(undefined, { signal })],
+  ['prompts/get greet', (s, signal) => s.getPrompt({ name: 'greet', arguments: { name: 'Ada' } }, { signal })],
+  ['resources/read fixture://item/0', (s, signal) => s.readResource('fixture://item/0', { signal })],
+  ['tools/call pid', (s, signal) => s.callTool({ name: 'pid', arguments: {} }, { signal })],
+  ['completion/complete', (s, signal) => s.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'A' } }, { signal })],
+];
+const notRunning: Request[] = [
+  ...requests,
+  ['resources/subscribe', (s) => s.subscribeResource('fixture://item/0')],
+  ['skills/list', (s) => s.listSkills()],
+  ['resources/read', (s) => s.loadSkill(skill)],
+];
+const failureOf = (p: Promise<unknown>) => p.then(() => assert.fail('the request did not fail'), (e: Error & { code?: unknown }) => e);
+
+describe('McpSession requests: what their callers see', function () {
+  this.timeout(30_000);
+  const sessions: McpSession[] = [];
+  const fixtures: SessionHttpFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.shutdown()));
+    await Promise.all(fixtures.splice(0).map((f) => f.close()));
+  });
+
+  it('refuses every request while the server is not running, naming the server, its state and the method', async () => {
+    const session = newSession(definition('idle', stdio('fixtureServer')), {}, sessions);
+    for (const [method, send] of notRunning) {
+      const error = await failureOf(send(session));
+      assert.equal(error.message, `Server 'idle' is not running (stopped); cannot send ${method}.`);
+      assert.equal(error.code, 'not-running', method);
+    }
+  });
+
+  for (const era of ['modern', 'legacy'] as const) {
+    it(`names the server and the method when a request fails (${era} server)`, async () => {
+      const session = newSession(definition('fx', stdio('fixtureServer', [`--era=${era}`])), {}, sessions);
+      await session.start();
+      for (const [method, send] of requests) {
+        const error = await failureOf(send(session, AbortSignal.abort(new Error('the caller gave up'))));
+        assert.match(error.message, new RegExp(`^fx: ${method.replace(/[/.]/g, '\\$&')} failed: `), method);
+      }
+      assert.equal(session.state.kind, 'running', 'a failed request leaves the server running');
+    });
+  }
+
+  it('lists nothing and asks nothing for what the server does not offer', async () => {
+    const fixture = await startSessionHttpFixture();
+    fixtures.push(fixture);
+    const session = newSession(definition('toolsOnly', { type: 'http', url: fixture.url, headers: {} }), {}, sessions);
+    await session.start();
+    assert.deepEqual(
+      [await session.listPrompts(), await session.listResources(), await session.listResourceTemplates(), await session.listResourcesPage(), await session.subscribeResource('x://y')],
+      [[], [], [], { items: [] }, undefined],
+    );
+    assert.deepEqual(
+      fixture.methods.filter((m) => m.startsWith('prompts/') || m.startsWith('resources/')),
+      [],
+    );
+  });
+
+  it('keeps the cache hints of each list, from its first page, and no hint a server did not send', async () => {
+    const hinted = newSession(definition('hinted', stdio('catalogFixture', ['--ttl=60000'])), {}, sessions);
+    await hinted.start();
+    const hint = { ttlMs: 60_000, cacheScope: 'private' };
+    await hinted.listResourcesPage();
+    assert.deepEqual(hinted.cacheHint('resources/list'), hint, 'the first page carries the hint');
+    await Promise.all([hinted.listTools(), hinted.listPrompts(), hinted.listResourceTemplates()]);
+    assert.deepEqual(
+      (['tools/list', 'prompts/list', 'resources/templates/list'] as const).map((m) => hinted.cacheHint(m)),
+      [hint, hint, hint],
+    );
+    // A 2025 server sends no hints (a 2026-07-28 server always does: ttlMs 0 by default).
+    const plain = newSession(definition('plain', stdio('fixtureServer', ['--era=legacy'])), {}, sessions);
+    await plain.start();
+    await Promise.all([plain.listTools(), plain.listResources()]);
+    assert.deepEqual([plain.cacheHint('tools/list'), plain.cacheHint('resources/list'), plain.cacheHint('prompts/list')], [{}, {}, undefined]);
+  });
+
+  it('sends its log level with each request to a 2026-07-28 server, which then logs only at that level', async () => {
+    const logger = new MemoryLogger();
+    const session = newSession(definition('modernLog', stdio('fixtureServer', ['--era=modern'])), { logger, logLevel: 'error' }, sessions);
+    await session.start();
+    assert.equal(session.protocolVersion, '2026-07-28');
+    await session.callTool({ name: 'log', arguments: { level: 'info', text: 'chatter' } });
+    await session.callTool({ name: 'log', arguments: { level: 'error', text: 'broken' } });
+    await until('the error', () => logger.lines.includes('error [fixture] broken'), 5000);
+    assert.ok(!logger.lines.some((l) => l.includes('chatter')), logger.lines.join('\n'));
+  });
+
+  it('starts one new session for a request the server keeps refusing as from a lost session, then says so', async () => {
+    const fixture = await startSessionHttpFixture('notFound', { loseSessionOn: 'tools/list' });
+    fixtures.push(fixture);
+    const session = newSession(definition('forgetful', { type: 'http', url: fixture.url, headers: {} }, { timeoutMs: 5000 }), {}, sessions);
+    await session.start();
+    const error = (await failureOf(session.listTools())) as Error & { code?: unknown; cause?: unknown; reason?: string };
+    assert.match(error.message, /^forgetful: tools\/list failed: the server had lost the session \(it may have restarted\); a new session was started/);
+    assert.deepEqual([error.code, typeof error.cause, error.reason?.startsWith('the server had lost the session')], ['session-renewed', 'object', true]);
+    // The first session, one after the refusal, one after the refused repeat (for the requests to come): no more repeats.
+    assert.equal(fixture.methods.filter((m) => m === 'initialize').length, 3);
+    assert.equal(fixture.methods.filter((m) => m === 'tools/list').length, 2, 'sent, and repeated once');
+    assert.equal(session.state.kind, 'running');
+  });
+});
