@@ -40,8 +40,6 @@ export interface ServerSubscription {
 const offered = (c: Connection): ServerCapabilities => c.client.getServerCapabilities()!;
 
 export class McpSession extends SessionLifecycle {
-  private skillsOf: { connection: Connection; skills: ServerSkills } | undefined;
-
   async ping(options?: RequestOptions): Promise<void> {
     const c = this.requireConnection('ping');
     // The 2026-07-28 revision has no ping; server/discover is its cheapest round trip.
@@ -146,9 +144,8 @@ export class McpSession extends SessionLifecycle {
   }
 
   private skillsClient(method: string): ServerSkills {
-    const connection = this.requireConnection(method);
-    if (this.skillsOf?.connection !== connection) this.skillsOf = { connection, skills: new ServerSkills(connection.client) };
-    return this.skillsOf.skills;
+    // The SDK's SkillsClient keeps nothing but the client: one per request costs an object, not a round trip.
+    return new ServerSkills(this.requireConnection(method).client);
   }
 
   async complete(params: CompleteRequest['params'], options?: RequestOptions): Promise<CompleteResult> {

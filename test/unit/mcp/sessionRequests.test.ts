@@ -4,7 +4,9 @@
 // server gets with each request, and a server that keeps losing the session. Real fixture servers.
 import * as assert from 'node:assert/strict';
 import { McpSession } from '../../../src/mcp/session';
-import type { Skill } from '../../../src/mcp/skills/serverSkills';
+import { skillName, type Skill } from '../../../src/mcp/skills/serverSkills';
+import { TasksCapability } from '../../../src/mcp/tasks/tasksCapability';
+import { ToolTasks } from '../../../src/mcp/tasks/toolTasks';
 import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
 import { until } from '../../shared/until';
 import { definition, MemoryLogger, newSession, stdio } from '../helpers';
@@ -61,6 +63,29 @@ describe('McpSession requests: what their callers see', function () {
       assert.equal(session.state.kind, 'running', 'a failed request leaves the server running');
     });
   }
+
+  it('names the server and the skill when a skills request fails', async () => {
+    const session = newSession(definition('sk', stdio('skillsFixture')), {}, sessions);
+    await session.start();
+    const listed = (await session.listSkills()).skills.find((s) => skillName(s) === 'pdf-forms')!;
+    const aborted = AbortSignal.abort(new Error('the caller gave up'));
+    assert.match((await failureOf(session.listSkills({ signal: aborted }))).message, /^sk: skills\/list failed: /);
+    assert.match((await failureOf(session.loadSkill(listed, { signal: aborted }))).message, new RegExp(`^sk: skill ${listed.uri.replace(/[/.]/g, '\\$&')} failed: `));
+    assert.match(JSON.stringify((await session.loadSkill(listed)).manifest), /# PDF forms/, 'and works again once the caller lets it');
+  });
+
+  it('refuses a task handle as a plain call’s result: the caller did not start a task', async () => {
+    const tasks = new ToolTasks({ session: () => undefined, answerInput: async () => ({ action: 'decline' }) });
+    try {
+      const session = newSession(definition('tasks', stdio('tasksFixture', ['--era=modern'])), { capabilities: [new TasksCapability(tasks)] }, sessions);
+      await session.start();
+      const error = await failureOf(session.callTool({ name: 'slow_job', arguments: { steps: 1 } }));
+      assert.equal(error.message, 'tasks: tools/call slow_job failed: the server runs this call as a task, which this caller does not follow.');
+      assert.equal(error.code, 'task');
+    } finally {
+      tasks.dispose();
+    }
+  });
 
   it('lists nothing and asks nothing for what the server does not offer', async () => {
     const fixture = await startSessionHttpFixture();
