@@ -220,8 +220,7 @@ export abstract class SessionLifecycle extends Disposable {
    */
   protected renewSession(stale: Connection): Promise<Connection | undefined> {
     if (this.connection !== stale) return Promise.resolve(this.connection);
-    // The renewal is superseded once `stale` is no longer the live connection: a stop, a restart or the
-    // connection's own end all replace it first, so no generation check is needed besides.
+    // Superseded once `stale` is not the live connection (a stop, a restart and its own end all replace it first).
     this.renewal ??= (async () => {
       this.logger.warn('The server no longer knows this session (it may have restarted); starting a new session.');
       try {
