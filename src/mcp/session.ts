@@ -80,7 +80,7 @@ export class McpSession extends SessionLifecycle {
     if (!offered(c).resources) return { items: [] };
     // A raw request: the SDK's listResources() treats a missing cursor as "aggregate every page".
     const result = await this.call('resources/list', (c) =>
-      c.client.request({ method: 'resources/list', params: this.params(cursor === undefined ? {} : { cursor }) }, this.requestOptions(options)),
+      c.client.request({ method: 'resources/list', params: this.params({ cursor }) }, this.requestOptions(options)),
     );
     if (cursor === undefined) this.hinted('resources/list', result);
     return { items: result.resources, nextCursor: result.nextCursor };

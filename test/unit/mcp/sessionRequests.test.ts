@@ -114,6 +114,12 @@ describe('McpSession requests: what their callers see', function () {
       [hint, hint, hint],
     );
     // A 2025 server sends no hints (a 2026-07-28 server always does: ttlMs 0 by default).
+    // A list's hint is its first page's: a later page's own hint does not replace it.
+    const paged = newSession(definition('paged', stdio('fixtureServer', ['--era=modern', '--page-hints'])), {}, sessions);
+    await paged.start();
+    const first = await paged.listResourcesPage();
+    await paged.listResourcesPage(first.nextCursor);
+    assert.deepEqual(paged.cacheHint('resources/list'), { ttlMs: 60_000, cacheScope: 'private' });
     const plain = newSession(definition('plain', stdio('fixtureServer', ['--era=legacy'])), {}, sessions);
     await plain.start();
     await Promise.all([plain.listTools(), plain.listResources()]);
