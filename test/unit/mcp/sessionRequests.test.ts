@@ -87,6 +87,16 @@ describe('McpSession requests: what their callers see', function () {
     }
   });
 
+  it('says in the log when ending a subscription fails, and ends it on this side all the same', async () => {
+    const logger = new MemoryLogger();
+    const session = newSession(definition('keeps', stdio('resourcesFixture', ['--era=legacy', '--resources=3', '--unsubscribe=fails'])), { logger }, sessions);
+    await session.start();
+    const subscription = (await session.subscribeResource('fixture://item/0'))!;
+    await subscription.dispose();
+    assert.equal(await subscription.ended, 'disposed');
+    assert.ok(logger.lines.some((l) => /^warn resources\/unsubscribe failed: .*keeps every subscription/.test(l)), logger.lines.join('\n'));
+  });
+
   it('lists nothing and asks nothing for what the server does not offer', async () => {
     const fixture = await startSessionHttpFixture();
     fixtures.push(fixture);
