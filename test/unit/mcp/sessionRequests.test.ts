@@ -7,6 +7,8 @@ import { McpSession } from '../../../src/mcp/session';
 import { skillName, type Skill } from '../../../src/mcp/skills/serverSkills';
 import { TasksCapability } from '../../../src/mcp/tasks/tasksCapability';
 import { ToolTasks } from '../../../src/mcp/tasks/toolTasks';
+import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
+import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
 import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
 import { until } from '../../shared/until';
 import { definition, MemoryLogger, newSession, stdio } from '../helpers';
@@ -95,6 +97,26 @@ describe('McpSession requests: what their callers see', function () {
     await subscription.dispose();
     assert.equal(await subscription.ended, 'disposed');
     assert.ok(logger.lines.some((l) => /^warn resources\/unsubscribe failed: .*keeps every subscription/.test(l)), logger.lines.join('\n'));
+  });
+
+  it('sends the arguments a tool declares as headers (x-mcp-header) when the caller passes the tool', async () => {
+    const server = await startStreamableHttpFixture();
+    try {
+      const exchanges: HttpExchange[] = [];
+      const nothing = () => undefined;
+      const tap: ProtocolTap = { recording: true, http: (e) => void exchanges.push(e), message: nothing, skipped: nothing, stderr: nothing, note: nothing };
+      const session = newSession(definition('headers', { type: 'http', url: server.url, headers: {} }), { tap }, sessions);
+      await session.start();
+      assert.equal(session.protocolVersion, '2026-07-28');
+      const [tool] = await session.listTools();
+      const declared = { ...tool!, inputSchema: { type: 'object' as const, properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } };
+      await session.callTool({ name: tool!.name, arguments: { region: 'eu' } }, { tool: declared }).catch(() => undefined);
+      const call = exchanges.find((e) => e.requestHeaders['Mcp-Method'] === 'tools/call' || e.requestHeaders['mcp-method'] === 'tools/call');
+      assert.ok(call, JSON.stringify(exchanges.map((e) => e.requestHeaders)));
+      assert.ok(Object.keys(call.requestHeaders).some((h) => /^mcp-param-region$/i.test(h)), JSON.stringify(call.requestHeaders));
+    } finally {
+      await server.close();
+    }
   });
 
   it('lists nothing and asks nothing for what the server does not offer', async () => {
