@@ -183,8 +183,9 @@ export class McpSession extends SessionLifecycle {
   }
 
   private requireConnection(method: string): Connection {
+    // A connection is held exactly while the session runs (sessionLifecycle.ts drops it before any other state).
     const c = this.connection;
-    if (!c || !SessionState.isRunning(this.state)) {
+    if (!c) {
       throw new McpClientError(`Server '${this.name}' is not running (${this.state.kind}); cannot send ${method}.`, 'not-running');
     }
     return c;
@@ -228,22 +229,23 @@ export class McpSession extends SessionLifecycle {
 
   private async listen(filter: SubscriptionFilter, what: string): Promise<ServerSubscription> {
     const subscription = await this.call(what, (c) => c.client.listen(filter, this.requestOptions()));
-    let disposed = false;
     return {
-      ended: subscription.closed.then((how) => (how === 'local' || disposed ? 'disposed' : 'lost')),
-      dispose: async () => {
-        disposed = true;
-        await subscription.close().catch((error) => this.logger.warn(`Closing ${what} failed: ${describeError(error)}`));
-      },
+      // Closed 'local' only by dispose(): the handle is this function's own, and a connection's end is 'remote'.
+      ended: subscription.closed.then((how) => (how === 'local' ? 'disposed' : 'lost')),
+      // Never rejects: the SDK swallows a cancel notification it could not send.
+      dispose: () => subscription.close(),
     };
   }
 
-  /** A 2025 subscription lives as long as its connection: it is lost when the session leaves `running`. */
+  /**
+   * A 2025 subscription lives as long as its connection. Every change of state ends it: the session leaves
+   * `running`, or runs again on a new connection (a start, or a renewed HTTP session, which the server knows
+   * nothing of), and the connection is live exactly while the session is running.
+   */
   private legacySubscription(c: Connection, unsubscribe: () => Promise<void>): ServerSubscription {
     let settle: (how: 'disposed' | 'lost') => void = () => undefined;
     const ended = new Promise<'disposed' | 'lost'>((resolve) => (settle = resolve));
     const watcher = this.onDidChangeState(() => {
-      if (this.connection === c && SessionState.isRunning(this.state)) return;
       watcher.dispose();
       settle('lost');
     });
@@ -255,7 +257,7 @@ export class McpSession extends SessionLifecycle {
         disposed = true;
         watcher.dispose();
         settle('disposed');
-        if (this.connection !== c || !SessionState.isRunning(this.state)) return;
+        if (this.connection !== c) return;
         await unsubscribe().catch((error) => this.logger.warn(`resources/unsubscribe failed: ${describeError(error)}`));
       },
     };
@@ -263,7 +265,8 @@ export class McpSession extends SessionLifecycle {
 
   /** Adds the log level to `_meta` on the 2026-07-28 revision, where there is no logging/setLevel. */
   private params<P extends object>(params: P): P {
-    if (!this.logLevel || this.connection?.client.getProtocolEra() !== 'modern') return params;
+    // Called inside a request, on the live connection.
+    if (!this.logLevel || this.connection!.client.getProtocolEra() !== 'modern') return params;
     const meta = (params as { _meta?: Record<string, unknown> })._meta;
     return { ...params, _meta: { [LOG_LEVEL_META_KEY]: this.logLevel, ...meta } };
   }

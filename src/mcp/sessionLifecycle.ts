@@ -198,29 +198,28 @@ export abstract class SessionLifecycle extends Disposable {
   }
 
   private install(connection: Connection): void {
-    const { logger } = this;
     this.connection = connection;
     this.policy.recordRunning();
     connection.onNotification((n) => this.notificationEmitter.fire(n));
     connection.onDidCloseUnexpectedly((reason) => {
       if (this.connection !== connection) return;
       this.connection = undefined;
-      logger.error(reason);
+      this.logger.error(reason);
       this.handleCrash(reason);
     });
     // Set once connected: the SDK refuses an initialize (or discover) result without serverInfo.
     const info = connection.client.getServerVersion()!;
-    logger.info(`Connected to ${info.name} ${info.version} over ${connection.transportKind}, protocol version ${connection.protocolVersion}.`);
+    this.logger.info(`Connected to ${info.name} ${info.version} over ${connection.transportKind}, protocol version ${connection.protocolVersion}.`);
   }
 
   /**
-   * Streamable HTTP: the server no longer knows our session (it restarted, or expired it). As the spec
-   * says, start a new session with a fresh initialize; concurrent requests share the one renewal.
-   * Resolves with the new connection, or undefined when it failed (the session then retries with backoff).
+   * Streamable HTTP: the server no longer knows our session (it restarted or expired it): as the spec says, a new session
+   * starts with a fresh initialize, shared by concurrent requests, and is announced as `running` again so that what the
+   * old one held (2025 subscriptions) is renewed. Resolves with it, or undefined if it failed (retried with backoff).
    */
   protected renewSession(stale: Connection): Promise<Connection | undefined> {
-    if (this.connection !== stale) return Promise.resolve(this.connection);
     // Superseded once `stale` is not the live connection (a stop, a restart and its own end all replace it first).
+    if (this.connection !== stale) return Promise.resolve(this.connection);
     this.renewal ??= (async () => {
       this.logger.warn('The server no longer knows this session (it may have restarted); starting a new session.');
       try {
@@ -230,6 +229,7 @@ export abstract class SessionLifecycle extends Disposable {
           return this.connection;
         }
         this.install(fresh);
+        this.setState({ kind: 'running' });
         return fresh;
       } catch (error) {
         if (this.connection === stale) {

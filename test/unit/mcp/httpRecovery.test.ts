@@ -70,6 +70,24 @@ describe('Streamable HTTP session recovery (issue 12 f)', function () {
     }
   });
 
+  it('ends a 2025 subscription with the session the server lost, so that its owner subscribes again on the new one', async () => {
+    const fixture = await startSessionHttpFixture('notFound', { subscriptions: true });
+    fixtures.push(fixture);
+    const session = newSession(definition('subscribed', { type: 'http', url: fixture.url, headers: {} }, { timeoutMs: 5000 }), {}, sessions);
+    await session.start();
+    const subscription = (await session.subscribeResource('x://counter'))!;
+    const states: string[] = [];
+    session.onDidChangeState((s) => states.push(s.kind));
+    fixture.restart();
+    await session.listTools();
+    assert.equal(await subscription.ended, 'lost');
+    assert.deepEqual(states, ['running'], 'the new session is announced');
+    const again = (await session.subscribeResource('x://counter'))!;
+    assert.equal(fixture.subscribed, 2);
+    await again.dispose();
+    assert.equal(await again.ended, 'disposed');
+  });
+
   it('keeps a session stopped during its renewal stopped: the new session is closed, not kept', async () => {
     const { fixture, session } = await connected('notFound');
     fixture.restart();

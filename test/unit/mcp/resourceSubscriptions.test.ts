@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { ServerNotification } from '../../../src/mcp/connection';
 import type { McpSession } from '../../../src/mcp/session';
-import { definition, newSession, stdio, textOf } from '../helpers';
+import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
 import { until } from '../../shared/until';
 
 const COUNTER = 'fixture://live/counter';
@@ -55,12 +55,14 @@ describe('McpSession resource subscriptions', function () {
     });
 
     it(`loses the subscription with its connection on ${version}`, async () => {
-      const session = newSession(definition('lost', stdio('resourcesFixture', [`--era=${era}`, '--resources=10'])), {}, sessions);
+      const logger = new MemoryLogger();
+      const session = newSession(definition('lost', stdio('resourcesFixture', [`--era=${era}`, '--resources=10'])), { logger }, sessions);
       await session.start();
       const subscription = (await session.subscribeResource(COUNTER))!;
       await session.restart();
       assert.equal(await subscription.ended, 'lost');
-      await subscription.dispose(); // harmless afterwards
+      await subscription.dispose(); // harmless afterwards: nothing is sent on the old connection
+      assert.ok(!logger.lines.some((l) => l.includes('unsubscribe')), logger.lines.join('\n'));
     });
   }
 

@@ -3,6 +3,7 @@
 // offer (nothing, and nothing is asked), the cache hints a 2026-07-28 server sends, the log level such a
 // server gets with each request, and a server that keeps losing the session. Real fixture servers.
 import * as assert from 'node:assert/strict';
+import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import { McpSession } from '../../../src/mcp/session';
 import { skillName, type Skill } from '../../../src/mcp/skills/serverSkills';
 import { TasksCapability } from '../../../src/mcp/tasks/tasksCapability';
@@ -11,7 +12,7 @@ import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
 import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
 import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
 import { until } from '../../shared/until';
-import { definition, MemoryLogger, newSession, stdio } from '../helpers';
+import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
 
 type Request = [method: string, send: (s: McpSession, signal?: AbortSignal) => Promise<unknown>];
 const skill: Skill = { name: 'pdf-forms', uri: 'skill://pdf-forms/SKILL.md', description: '', type: 'skill' } as unknown as Skill;
@@ -95,8 +96,10 @@ describe('McpSession requests: what their callers see', function () {
     await session.start();
     const subscription = (await session.subscribeResource('fixture://item/0'))!;
     await subscription.dispose();
+    await subscription.dispose();
     assert.equal(await subscription.ended, 'disposed');
-    assert.ok(logger.lines.some((l) => /^warn resources\/unsubscribe failed: .*keeps every subscription/.test(l)), logger.lines.join('\n'));
+    const refused = logger.lines.filter((l) => /^warn resources\/unsubscribe failed: .*keeps every subscription/.test(l));
+    assert.equal(refused.length, 1, `one resources/unsubscribe, not one per dispose:\n${logger.lines.join('\n')}`);
   });
 
   it('sends the arguments a tool declares as headers (x-mcp-header) when the caller passes the tool', async () => {
@@ -119,15 +122,41 @@ describe('McpSession requests: what their callers see', function () {
     }
   });
 
+  it('names the resource when a subscription is refused, in both eras', async () => {
+    const modern = newSession(definition('mod', stdio('fixtureServer', ['--era=modern', '--max-subscriptions=0'])), {}, sessions);
+    const legacy = newSession(definition('leg', stdio('fixtureServer', ['--era=legacy'])), {}, sessions);
+    await Promise.all([modern.start(), legacy.start()]);
+    assert.match((await failureOf(modern.subscribeResource('fixture://item/0'))).message, /^mod: subscriptions\/listen fixture:\/\/item\/0 failed: /);
+    assert.match((await failureOf(legacy.subscribeResource('fixture://item/0'))).message, /^leg: resources\/subscribe fixture:\/\/item\/0 failed: /);
+  });
+
+  it('reads a resource from the server every time, even one the server says may be cached', async () => {
+    const session = newSession(definition('reads', stdio('skillsFixture')), {}, sessions);
+    await session.start();
+    const reads = async () => JSON.parse(textOf(await session.callTool({ name: 'skill_reads', arguments: {} }))) as string[];
+    const before = (await reads()).length;
+    for (let i = 0; i < 2; i++) assert.match(JSON.stringify(await session.readResource('skill://pdf-forms/SKILL.md')), /# PDF forms/);
+    assert.deepEqual((await reads()).slice(before), ['skill://pdf-forms/SKILL.md', 'skill://pdf-forms/SKILL.md']);
+  });
+
   it('lists nothing and asks nothing for what the server does not offer', async () => {
     const fixture = await startSessionHttpFixture();
     fixtures.push(fixture);
     const session = newSession(definition('toolsOnly', { type: 'http', url: fixture.url, headers: {} }), {}, sessions);
     await session.start();
-    assert.deepEqual(
-      [await session.listPrompts(), await session.listResources(), await session.listResourceTemplates(), await session.listResourcesPage(), await session.subscribeResource('x://y')],
-      [[], [], [], { items: [] }, undefined],
-    );
+    // The SDK's own list helpers would answer empty too, but write a console.debug line per call, in the host's log.
+    const debugged: unknown[] = [];
+    const debug = console.debug;
+    console.debug = (...args: unknown[]) => void debugged.push(args);
+    try {
+      assert.deepEqual(
+        [await session.listPrompts(), await session.listResources(), await session.listResourceTemplates(), await session.listResourcesPage(), await session.subscribeResource('x://y')],
+        [[], [], [], { items: [] }, undefined],
+      );
+    } finally {
+      console.debug = debug;
+    }
+    assert.deepEqual(debugged, []);
     assert.deepEqual(
       fixture.methods.filter((m) => m.startsWith('prompts/') || m.startsWith('resources/')),
       [],
@@ -167,6 +196,14 @@ describe('McpSession requests: what their callers see', function () {
     await session.callTool({ name: 'log', arguments: { level: 'error', text: 'broken' } });
     await until('the error', () => logger.lines.includes('error [fixture] broken'), 5000);
     assert.ok(!logger.lines.some((l) => l.includes('chatter')), logger.lines.join('\n'));
+    // A 2025 server has logging/setLevel: its requests carry no level.
+    const sent: unknown[] = [];
+    const nothing = () => undefined;
+    const tap: ProtocolTap = { recording: true, message: (d, m) => void (d === 'out' && 'params' in m && sent.push(m.params)), http: nothing, skipped: nothing, stderr: nothing, note: nothing };
+    const legacy = newSession(definition('legacyLog', stdio('fixtureServer', ['--era=legacy'])), { tap, logLevel: 'error' }, sessions);
+    await legacy.start();
+    await legacy.listTools();
+    assert.ok(sent.length > 0 && !JSON.stringify(sent).includes(LOG_LEVEL_META_KEY), JSON.stringify(sent));
   });
 
   it('starts one new session for a request the server keeps refusing as from a lost session, then says so', async () => {
@@ -181,5 +218,15 @@ describe('McpSession requests: what their callers see', function () {
     assert.equal(fixture.methods.filter((m) => m === 'initialize').length, 3);
     assert.equal(fixture.methods.filter((m) => m === 'tools/list').length, 2, 'sent, and repeated once');
     assert.equal(session.state.kind, 'running');
+  });
+
+  it('never repeats a request made through withClient (a task request may have effects) after a lost session', async () => {
+    const fixture = await startSessionHttpFixture('notFound', { loseSessionOn: 'tools/call' });
+    fixtures.push(fixture);
+    const session = newSession(definition('once', { type: 'http', url: fixture.url, headers: {} }, { timeoutMs: 5000 }), {}, sessions);
+    await session.start();
+    const error = await failureOf(session.withClient('tools/call count', (client, options) => client.callTool({ name: 'count', arguments: {} }, options)));
+    assert.equal(error.code, 'session-renewed');
+    assert.equal(fixture.methods.filter((m) => m === 'tools/call').length, 1);
   });
 });
