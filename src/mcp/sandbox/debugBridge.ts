@@ -4,6 +4,7 @@
 // connection to the bridge; each debugger connection is announced there ("open <id>") and joined to the
 // tunnel the relay opens back for it ("data <id>"), which leads to the server's inspector inside.
 import { createServer, type Server, type Socket } from 'node:net';
+import { joinSockets } from './joinSockets';
 
 export interface DebugBridge {
   /** The port the relay reaches through the proxy (allowed for this sandbox while it runs). */
@@ -28,8 +29,8 @@ function firstLine(socket: Socket, then: (line: string) => void): void {
     if (end < 0) return;
     socket.off('data', onData);
     socket.pause();
-    const rest = Buffer.from(head.slice(end + 1), 'latin1');
-    if (rest.length) socket.unshift(rest);
+    // What followed the line (an empty buffer adds nothing).
+    socket.unshift(Buffer.from(head.slice(end + 1), 'latin1'));
     then(head.slice(0, end));
   };
   socket.on('data', onData);
@@ -41,7 +42,10 @@ export async function startDebugBridge(inspectorPort: number): Promise<DebugBrid
   const waiting = new Map<string, Socket>();
   const announce = (id: string) => control?.write(`open ${id}\n`);
 
-  const bridge = createServer((socket) =>
+  const bridge = createServer((socket) => {
+    // Any local process may connect here: a reset, before or after the first line, must not crash the launcher.
+    // The 'close' that follows it drops the control connection or closes the joined debugger (joinSockets).
+    socket.on('error', () => undefined);
     firstLine(socket, (line) => {
       if (line === 'control' && !control) {
         control = socket;
@@ -54,19 +58,15 @@ export async function startDebugBridge(inspectorPort: number): Promise<DebugBrid
       const debuggerSide = id ? waiting.get(id) : undefined;
       if (!id || !debuggerSide) return void socket.destroy();
       waiting.delete(id);
-      socket.pipe(debuggerSide).on('error', () => socket.destroy());
-      debuggerSide.pipe(socket).on('error', () => debuggerSide.destroy());
-      debuggerSide.resume();
-      socket.resume();
-      socket.on('close', () => debuggerSide.destroy());
-      debuggerSide.on('close', () => socket.destroy());
-    }),
-  );
+      joinSockets(socket, debuggerSide);
+    });
+  });
   const front = createServer((debuggerSide) => {
     debuggerSide.pause();
     const id = String(++next);
     waiting.set(id, debuggerSide);
     debuggerSide.on('close', () => waiting.delete(id));
+    // A debugger that resets its connection, waiting or joined, must not crash the launcher.
     debuggerSide.on('error', () => undefined);
     announce(id);
   });

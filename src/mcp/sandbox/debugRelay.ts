@@ -12,17 +12,26 @@
 //   listens on <port> inside and carries each connection through the proxy to 127.0.0.1:<port> outside.
 import { spawn } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
+import { joinSockets } from './joinSockets';
 
 const HOST = '127.0.0.1';
 
 /** A tunnel through the sandbox's HTTP proxy (CONNECT) to 127.0.0.1:`port` outside. */
 function tunnel(port: number): Promise<Socket> {
-  const proxy = new URL(process.env.HTTP_PROXY ?? process.env.http_proxy ?? '');
-  const auth = proxy.username ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n` : '';
   return new Promise((resolve, reject) => {
+    // In the promise: a missing or malformed proxy address fails this connection (said on stderr), not the relay.
+    const address = process.env.HTTP_PROXY ?? process.env.http_proxy;
+    if (!address) throw new Error('no proxy to reach the debugger through (HTTP_PROXY is not set)');
+    const proxy = new URL(address);
+    const auth = proxy.username ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n` : '';
     const socket = connect(Number(proxy.port), proxy.hostname);
     let head = '';
-    socket.once('error', reject);
+    // The socket's error listener for its whole life: before the answer an error fails the tunnel; after it
+    // (rejecting a settled promise does nothing) a reset must not crash the relay, and its 'close' ends the
+    // other side (joinSockets).
+    socket.on('error', reject);
+    // A proxy that hangs up before the end of its answer (after it, this does nothing).
+    socket.once('close', () => reject(new Error("the sandbox's proxy closed the connection without answering")));
     socket.on('connect', () => socket.write(`CONNECT ${HOST}:${port} HTTP/1.1\r\nHost: ${HOST}:${port}\r\n${auth}\r\n`));
     const onData = (chunk: Buffer) => {
       head += chunk.toString('latin1');
@@ -32,8 +41,8 @@ function tunnel(port: number): Promise<Socket> {
       // Paused until it is joined: a flowing socket with no listener would drop the bytes that came with the answer.
       socket.pause();
       if (!/^HTTP\/1\.[01] 200/.test(head)) return reject(new Error(`the sandbox's proxy refused the debugger's connection: ${head.split('\r\n')[0]}`));
-      const rest = Buffer.from(head.slice(end + 4), 'latin1');
-      if (rest.length) socket.unshift(rest);
+      // What came after the answer is the tunnel's (an empty buffer adds nothing).
+      socket.unshift(Buffer.from(head.slice(end + 4), 'latin1'));
       resolve(socket);
     };
     socket.on('data', onData);
@@ -46,20 +55,14 @@ async function inside(port: number): Promise<Socket> {
     try {
       return await new Promise<Socket>((resolve, reject) => {
         const socket = connect(port, HOST, () => resolve(socket));
-        socket.once('error', reject);
+        // For the socket's whole life, as in tunnel(): after it connected, a reset must not crash the relay.
+        socket.on('error', reject);
       });
     } catch (error) {
       if (tries === 300) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-}
-
-function join(a: Socket, b: Socket): void {
-  a.pipe(b).on('error', () => a.destroy());
-  b.pipe(a).on('error', () => b.destroy());
-  a.on('close', () => b.destroy());
-  b.on('close', () => a.destroy());
 }
 
 async function relayInspector(port: number, bridge: number): Promise<void> {
@@ -71,23 +74,30 @@ async function relayInspector(port: number, bridge: number): Promise<void> {
     for (let end; (end = pending.indexOf('\n')) >= 0; pending = pending.slice(end + 1)) {
       const id = /^open (\d+)$/.exec(pending.slice(0, end))?.[1];
       if (!id) continue;
-      void Promise.all([inside(port), tunnel(bridge)])
+      const ends = [inside(port), tunnel(bridge)] as const;
+      void Promise.all(ends)
         .then(([server, out]) => {
           out.write(`data ${id}\n`);
-          join(server, out);
+          joinSockets(server, out);
         })
-        .catch((error: Error) => process.stderr.write(`MCP Client sandbox: debugger connection failed: ${error.message}\n`));
+        .catch((error: Error) => {
+          // The end that was made (or is made later) is not left open.
+          for (const end of ends) end.then((socket) => socket.destroy(), () => undefined);
+          process.stderr.write(`MCP Client sandbox: debugger connection failed: ${error.message}\n`);
+        });
     }
   });
-  control.on('error', () => undefined);
+  // Its error listener is tunnel()'s.
   control.resume();
 }
 
 function relayConnect(port: number): Promise<void> {
   const server = createServer((from) => {
     from.pause();
+    // debugpy may reset its connection, also while its tunnel is being made: that must not crash the relay.
+    from.on('error', () => undefined);
     tunnel(port).then(
-      (out) => join(from, out),
+      (out) => joinSockets(from, out),
       (error: Error) => {
         process.stderr.write(`MCP Client sandbox: ${error.message}\n`);
         from.destroy();

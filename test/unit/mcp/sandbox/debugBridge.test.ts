@@ -84,6 +84,27 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
     await until('the tunnel closed with its reset debugger', () => tunnelOfSecond.closed(), 5000);
   });
 
+  it('runs on when connections are reset: a stranger’s before its first line, the relay’s control, a waiting debugger', async () => {
+    // Any local process may connect to the bridge: its reset must not crash the launcher (this process).
+    const stranger = await peer(bridge.bridgePort, 'cont');
+    stranger.socket.resetAndDestroy();
+    const control = await relayControl();
+    const waiting = await debuggerConnection();
+    await until('the announcement', () => control.received() === 'open 1\n', 5000);
+    control.socket.resetAndDestroy();
+    waiting.socket.resetAndDestroy();
+    // The relay comes back: its new control is taken (once the bridge has seen the old one go: until then it is
+    // closed as a stranger), and only the debugger still there is announced.
+    const still = await debuggerConnection();
+    await until('a new control taken, announcing the debugger still there', async () => {
+      const second = await relayControl();
+      await until('an answer', () => second.closed() || second.received() === 'open 2\n', 5000);
+      return !second.closed();
+    }, 10_000);
+    await peer(bridge.bridgePort, 'data 2\nhello');
+    await until('the debugger joined', () => still.received() === 'hello', 5000);
+  });
+
   it('reads the relay’s first line also when it arrives in pieces', async () => {
     const control = await peer(bridge.bridgePort, 'cont');
     // A separate write a moment later: the bridge must wait for the end of the line, not judge its first piece.

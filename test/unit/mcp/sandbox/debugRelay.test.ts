@@ -4,134 +4,30 @@
 // launcher's bridge (debugBridge.ts) runs in this process. Stand-ins: an echo server as the server's
 // inspector (Node) and as VS Code's debug adapter (debugpy connects out to it).
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { startDebugBridge, type DebugBridge } from '../../../../src/mcp/sandbox/debugBridge';
+// Imported here, not in the fixtures: a mutation run with --direct selects the tests that import it themselves.
 import { launcherPath } from '../../../../src/mcp/sandbox/sandboxedSpawn';
 import { until } from '../../../shared/until';
-import { freePort, HOST, listening } from './localPorts';
+import { freePort, HOST } from './localPorts';
+import { closeLater, echo, endAll, proxy, roundTrip, serve, sockets, started, startRelay } from './relayFixtures';
 
 const relayBundle = join(dirname(launcherPath()), 'sandboxDebugRelay.js');
 
-/** Every socket of the test's own servers, ended after each test (a closed server keeps its connections). */
-const sockets = new Set<Socket>();
-function serve(handler: (socket: Socket) => void): Server {
-  return createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    handler(socket);
-  });
-}
-const echo = () => serve((s) => s.pipe(s).on('error', () => undefined));
-
-interface Proxy {
-  port: number;
-  /** Each CONNECT request's head, as the proxy got it. */
-  heads: string[];
-  server: Server;
-}
-
-/**
- * A CONNECT proxy like the sandbox's: `route` maps the port asked for to the one it connects to; wrong credentials
- * get 407; `refuse` refuses every request, `refuseAfter` those after the first n, with `refusal` as the answer's head.
- * `greeting`: bytes that follow the 200 answer in the same write, as upstream's first bytes may; `split`: the 200
- * answer in two writes.
- */
-async function proxy(options: { route?: (port: number) => number; credentials?: string; refuse?: boolean; refuseAfter?: number; refusal?: string; greeting?: string; split?: boolean } = {}): Promise<Proxy> {
-  const heads: string[] = [];
-  const server = serve((client) => {
-    let head = '';
-    const onData = (chunk: Buffer) => {
-      head += chunk.toString('latin1');
-      const end = head.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      client.off('data', onData);
-      heads.push(head.slice(0, end));
-      const port = Number(/^CONNECT 127\.0\.0\.1:(\d+) HTTP\/1\.1/.exec(head)?.[1]);
-      const authorised = !options.credentials || head.includes(`Proxy-Authorization: Basic ${Buffer.from(options.credentials).toString('base64')}\r\n`);
-      const refused = options.refuse || (options.refuseAfter !== undefined && heads.length > options.refuseAfter);
-      if (refused || !authorised || !port) return void client.end(`${authorised ? (options.refusal ?? 'HTTP/1.1 403 Forbidden') : 'HTTP/1.1 407 Proxy Authentication Required'}\r\n\r\n`);
-      const upstream = connect(options.route?.(port) ?? port, HOST, () => {
-        sockets.add(upstream);
-        const answer = 'HTTP/1.1 200 Connection established\r\n\r\n';
-        const rest = () => client.write((options.split ? answer.slice(12) : answer) + (options.greeting ?? ''));
-        // Split: "HTTP/1.1 200" alone first, the rest a moment later (two reads, not one the kernel joined).
-        if (options.split) client.write(answer.slice(0, 12), () => setTimeout(rest, 50));
-        else rest();
-        client.pipe(upstream).on('error', () => undefined);
-        upstream.pipe(client).on('error', () => undefined);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    };
-    client.on('data', onData);
-  });
-  return { port: await listening(server), heads, server };
-}
-
-/** Sends `text` on a new connection to `port` and resolves with the first `text.length` bytes that come back. */
-async function roundTrip(port: number, text: string, expected = text): Promise<string> {
-  const socket = connect(port, HOST);
-  const cleanup: Socket[] = [socket];
-  try {
-    await once(socket, 'connect');
-    socket.write(text);
-    let got = '';
-    socket.on('data', (chunk: Buffer) => (got += chunk.toString()));
-    return await until(`"${text.trim()}" back`, () => (got.length >= expected.length ? got : undefined), 10_000);
-  } finally {
-    cleanup.forEach((s) => s.destroy());
-  }
-}
-
 describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', function () {
   this.timeout(20_000);
-  const closers: Array<() => void> = [];
-  const relays: ChildProcess[] = [];
-
-  function relay(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
-    let output = '';
-    // A group of its own, so that what it started can be ended with it whatever it does (afterEach).
-    const child = spawn(process.execPath, [relayBundle, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    relays.push(child);
-    return { child, output: () => output };
-  }
-  async function started(server: Server, port?: number): Promise<number> {
-    const p = await listening(server, port);
-    closers.push(() => server.close());
-    return p;
-  }
-
-  afterEach(async () => {
-    for (const child of relays.splice(0)) {
-      // SIGTERM, which the relay passes on to its server: a SIGKILL would leave the server running.
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'close');
-      }
-      // A relay that did not pass the signal on (a mutation run's mutant) leaves its server: its group ends it.
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // Nothing left.
-      }
-    }
-    closers.splice(0).forEach((close) => close());
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
-  });
+  const relay = (args: string[], env: Record<string, string>) => startRelay(relayBundle, args, env);
+  afterEach(endAll);
 
   it('inspector: VS Code’s debugger attaches outside, reaches the server’s inspector inside, through the proxy with its credentials', async () => {
     const inspectorPort = await freePort();
     const front = await freePort();
     const bridge: DebugBridge = await startDebugBridge(front);
-    closers.push(() => bridge.close());
+    closeLater(() => bridge.close());
     const p = await proxy({ credentials: 'sandbox:p@ss' });
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     // The debugger attaches before the relay is there: its connection waits and is announced when the relay comes.
     const early = roundTrip(front, 'early\n');
     // The "server" the relay starts: an inspector stand-in (echo) on the inspector port.
@@ -146,7 +42,7 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
 
   it('inspector: a connection to the bridge that is neither the control nor an announced tunnel is closed', async () => {
     const bridge = await startDebugBridge(await freePort());
-    closers.push(() => bridge.close());
+    closeLater(() => bridge.close());
     for (const line of ['data 99\n', 'hello\n']) {
       const socket = connect(bridge.bridgePort, HOST);
       socket.on('error', () => undefined);
@@ -161,7 +57,7 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     const inside = await freePort();
     // Inside and outside the sandbox are different networks with the same port; here the proxy maps one to the other.
     const p = await proxy({ route: (port) => (port === inside ? adapter : port) });
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     const script = `process.on('SIGTERM', () => process.exit(3)); process.stdout.write('ready'); setInterval(() => {}, 1000);`;
     const r = relay(['connect', String(inside), '0', '--', process.execPath, '-e', script], { http_proxy: `http://127.0.0.1:${p.port}` });
     await until('the server to run', () => r.output() === 'ready', 10_000);
@@ -176,7 +72,7 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
   it('connect: a connection the proxy refuses is closed, and says so on stderr', async () => {
     const inside = await freePort();
     const p = await proxy({ refuse: true });
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     const r = relay(['connect', String(inside), '0', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
     const socket = await until('the relay to listen', () => new Promise<Socket | undefined>((resolve) => {
       const s = connect(inside, HOST, () => resolve(s));
@@ -209,7 +105,7 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     const adapter = await started(echo());
     const inside = await freePort();
     const p = await proxy({ route: () => adapter, greeting: 'hello from the adapter ✓\n', split: true });
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     relay(['connect', String(inside), '0', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
     const reply = await until('the relay to listen', async () => roundTrip(inside, 'attach\n', 'hello from the adapter ✓\nattach\n').catch(() => undefined), 10_000);
     assert.equal(reply, 'hello from the adapter ✓\nattach\n');
@@ -217,7 +113,7 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
 
   it('connect: a refusal whose headers mention a 200 is still a refusal; an unreachable proxy is said so', async () => {
     const refusing = await proxy({ refuse: true, refusal: 'HTTP/1.1 403 Forbidden\r\nVia: HTTP/1.1 200 elsewhere' });
-    closers.push(() => refusing.server.close());
+    closeLater(() => refusing.server.close());
     const gone = await freePort();
     for (const [proxyPort, message] of [
       [refusing.port, "MCP Client sandbox: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"],
@@ -238,10 +134,10 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     const inspectorPort = await freePort();
     const front = await freePort();
     const bridge = await startDebugBridge(front);
-    closers.push(() => bridge.close());
+    closeLater(() => bridge.close());
     // The control connection and the first tunnel pass; the third CONNECT is refused.
     const p = await proxy({ refuseAfter: 2 });
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     // The inspector stand-in listens only after a while, says when a connection of its own closes, and closes on "bye".
     const server = `setTimeout(() => require('net').createServer((s) => { s.on('data', (d) => (String(d) === 'bye' ? s.end() : s.write(d))); s.on('close', () => process.stdout.write('inner closed\\n')); }).listen(${inspectorPort}, '127.0.0.1'), 800); setInterval(() => {}, 1000);`;
     const r = relay(['inspector', String(inspectorPort), String(bridge.bridgePort), '--', process.execPath, '-e', server], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
@@ -257,6 +153,8 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     const second = connect(front, HOST);
     sockets.add(second);
     await until('the refused tunnel said', () => r.output().includes("MCP Client sandbox: debugger connection failed: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"), 10_000);
+    // The inspector's end of the failed connection, made before the refusal came, is not left open.
+    await until('the inner end of the failed connection closed', () => r.output().split('inner closed').length === 3, 5000);
   });
 
   it('inspector: says so when the server’s inspector never listens, after 30 s of trying', async function () {
@@ -264,9 +162,9 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     const inspectorPort = await freePort();
     const front = await freePort();
     const bridge = await startDebugBridge(front);
-    closers.push(() => bridge.close());
+    closeLater(() => bridge.close());
     const p = await proxy();
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     const r = relay(['inspector', String(inspectorPort), String(bridge.bridgePort), '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
     const waiting = connect(front, HOST);
     sockets.add(waiting);
@@ -294,7 +192,7 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     });
     const bridgePort = await started(fake);
     const p = await proxy();
-    closers.push(() => p.server.close());
+    closeLater(() => p.server.close());
     const server = `require('net').createServer((s) => s.pipe(s)).listen(${inspectorPort}, '127.0.0.1'); setInterval(() => {}, 1000);`;
     const r = relay(['inspector', String(inspectorPort), String(bridgePort), '--', process.execPath, '-e', server], { HTTP_PROXY: `http://127.0.0.1:${p.port}` });
     await until('the tunnel for id 13', () => tunnels.includes('data 13\n'), 10_000);
