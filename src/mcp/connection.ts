@@ -131,7 +131,7 @@ export class Connection {
     const abandon = () => {
       if (!attempt.deadline?.aborted) void transport.close().catch(() => undefined);
     };
-    attempt.signal?.addEventListener('abort', abandon, { once: true });
+    attempt.signal?.addEventListener('abort', abandon);
     try {
       await client.connect(transport, { timeout: attempt.startTimeoutMs, signal: attempt.signal, ...(attempt.prior && { prior: attempt.prior }) });
     } catch (error) {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { EraMemory } from '../../../src/mcp/eraMemory';
 import { isAlive } from '../../../src/mcp/processTree';
 import type { ProtocolTap } from '../../../src/mcp/protocolTap';
 import { RootsCapability } from '../../../src/mcp/rootsCapability';
@@ -168,6 +169,13 @@ describe('SessionLifecycle: a session’s life as the user and the log see it', 
     } finally {
       await fixture.close();
     }
+    // Without a level of its own, the session leaves the server's alone; a level set while stopped waits for the start.
+    const unsetLog = new MemoryLogger();
+    const unset = newSession(definition('unset', stdio('fixtureServer', ['--era=legacy', '--set-level=fails'])), { logger: unsetLog }, sessions);
+    await unset.start();
+    await unset.stop();
+    await unset.setLogLevel('debug');
+    assert.ok(!unsetLog.lines.some((l) => l.includes('setLevel')), unsetLog.lines.join('\n'));
     const logger = new MemoryLogger();
     const refusing = newSession(definition('refuses', stdio('fixtureServer', ['--era=legacy', '--set-level=fails'])), { logger, logLevel: 'info' }, sessions);
     await refusing.start();
@@ -194,10 +202,17 @@ describe('SessionLifecycle: a session’s life as the user and the log see it', 
   });
 
   it('closes a connection that completes after the stop that ended its start', async () => {
-    // The stop comes as the handshake's last message leaves: the connection is then complete, not aborted.
-    const tap = stopsWhenSent('notifications/initialized', () => session);
+    // The stop comes once the handshake is done, as the server's era is written down: the connection is
+    // then complete, and no abort can end it.
+    class StopsWhenRemembered extends EraMemory {
+      override remember(...args: Parameters<EraMemory['remember']>): Promise<void> {
+        void session.stop();
+        return super.remember(...args);
+      }
+    }
     const spawnLog = join(mkdtempSync(join(tmpdir(), 'mcp-late-')), 'spawns');
-    const session = newSession(definition('late', stdio('fixtureServer', ['--era=legacy', `--spawn-log=${spawnLog}`])), { tap }, sessions);
+    const eraMemory = new StopsWhenRemembered();
+    const session = newSession(definition('late', stdio('fixtureServer', ['--era=legacy', `--spawn-log=${spawnLog}`])), { eraMemory }, sessions);
     const states: string[] = [];
     session.onDidChangeState((s) => states.push(s.kind));
     await session.start();
