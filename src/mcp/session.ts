@@ -27,7 +27,6 @@ import type { Page } from './pagination';
 import { TASK_HANDLE_META_KEY } from './tasks/taskResultShim';
 import { ServerSkills, type LoadedSkill, type Skill } from './skills/serverSkills';
 import { SessionLifecycle, type RequestOptions } from './sessionLifecycle';
-import { SessionState } from './sessionState';
 
 /** A request to the server to keep reporting changes; `ended` settles once, when it stops. */
 export interface ServerSubscription {
@@ -127,8 +126,8 @@ export class McpSession extends SessionLifecycle {
 
   /** A question about the live connection's client (its era, capabilities); undefined when not running. */
   withClientSync<T>(ask: (client: Client) => T): T | undefined {
-    const c = this.connection;
-    return c && SessionState.isRunning(this.state) ? ask(c.client) : undefined;
+    // Held exactly while the session runs (see requireConnection).
+    return this.connection && ask(this.connection.client);
   }
 
   /** The server's skills (no file is read); none when it does not offer the skills extension. */

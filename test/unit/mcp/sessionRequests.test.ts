@@ -60,8 +60,10 @@ describe('McpSession requests: what their callers see', function () {
       const session = newSession(definition('fx', stdio('fixtureServer', [`--era=${era}`])), {}, sessions);
       await session.start();
       for (const [method, send] of requests) {
-        const error = await failureOf(send(session, AbortSignal.abort(new Error('the caller gave up'))));
+        const error = (await failureOf(send(session, AbortSignal.abort(new Error('the caller gave up'))))) as Error & { reason?: string };
         assert.match(error.message, new RegExp(`^fx: ${method.replace(/[/.]/g, '\\$&')} failed: `), method);
+        // The reason alone, for callers that name the server and the method themselves; the SDK's error kept behind it.
+        assert.deepEqual([`fx: ${method} failed: ${error.reason}`, error.cause instanceof Error], [error.message, true]);
       }
       assert.equal(session.state.kind, 'running', 'a failed request leaves the server running');
     });
@@ -140,9 +142,9 @@ describe('McpSession requests: what their callers see', function () {
   });
 
   it('lists nothing and asks nothing for what the server does not offer', async () => {
-    const fixture = await startSessionHttpFixture();
+    const fixture = await startSessionHttpFixture('notFound', { withoutTools: true });
     fixtures.push(fixture);
-    const session = newSession(definition('toolsOnly', { type: 'http', url: fixture.url, headers: {} }), {}, sessions);
+    const session = newSession(definition('nothing', { type: 'http', url: fixture.url, headers: {} }), {}, sessions);
     await session.start();
     // The SDK's own list helpers would answer empty too, but write a console.debug line per call, in the host's log.
     const debugged: unknown[] = [];
@@ -150,15 +152,15 @@ describe('McpSession requests: what their callers see', function () {
     console.debug = (...args: unknown[]) => void debugged.push(args);
     try {
       assert.deepEqual(
-        [await session.listPrompts(), await session.listResources(), await session.listResourceTemplates(), await session.listResourcesPage(), await session.subscribeResource('x://y')],
-        [[], [], [], { items: [] }, undefined],
+        [await session.listTools(), await session.listPrompts(), await session.listResources(), await session.listResourceTemplates(), await session.listResourcesPage(), await session.subscribeResource('x://y')],
+        [[], [], [], [], { items: [] }, undefined],
       );
     } finally {
       console.debug = debug;
     }
     assert.deepEqual(debugged, []);
     assert.deepEqual(
-      fixture.methods.filter((m) => m.startsWith('prompts/') || m.startsWith('resources/')),
+      fixture.methods.filter((m) => /^(tools|prompts|resources)\//.test(m)),
       [],
     );
   });
