@@ -3,7 +3,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Logger } from '../../src/mcp/logger';
-import type { ProtocolTap } from '../../src/mcp/protocolTap';
 import { McpSession } from '../../src/mcp/session';
 import type { SessionOptions } from '../../src/mcp/sessionLifecycle';
 import type { SessionState } from '../../src/mcp/sessionState';
@@ -44,12 +43,6 @@ export class MemoryLogger implements Logger {
 }
 
 export const clientInfo = { name: 'mcp-client-tests', version: '0.0.0' };
-
-/** A Protocol view stand-in that watches, with the handlers a test gives (the others do nothing). */
-export function watchingTap(handlers: Partial<Omit<ProtocolTap, 'recording'>>): ProtocolTap {
-  const nothing = () => undefined;
-  return { recording: true, skipped: nothing, message: nothing, stderr: nothing, http: nothing, note: nothing, ...handlers };
-}
 
 /** Creates a session and registers it for shutdown after the test. */
 export function newSession(def: ServerDefinition, options: Partial<SessionOptions> = {}, cleanup?: McpSession[]): McpSession {
