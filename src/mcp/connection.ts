@@ -2,7 +2,7 @@
 // the handshake to the close. Everything here lives and dies together; the session swaps whole
 // connections on restart. Which transport to use, and retrying after a sign-in, is openConnection.ts.
 import { Client, mergeCapabilities } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, Implementation, McpSubscription, PriorDiscovery, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, Implementation, McpSubscription, PriorDiscovery, ServerCapabilities, SubscriptionFilter, Transport } from '@modelcontextprotocol/client';
 import type { ClientCapability } from './clientCapability';
 import { redeemCallback, type ConnectionAuth } from './connectionAuth';
 import type { EraMemory } from './eraMemory';
@@ -179,11 +179,11 @@ export class Connection {
    * server ends it, listen again and report every list as changed, since changes may have been missed.
    */
   private async listenForListChanges(): Promise<void> {
-    const caps = this.client.getServerCapabilities();
+    const caps = this.serverCapabilities;
     const filter: SubscriptionFilter = {};
-    if (caps?.tools?.listChanged) filter.toolsListChanged = true;
-    if (caps?.prompts?.listChanged) filter.promptsListChanged = true;
-    if (caps?.resources?.listChanged) filter.resourcesListChanged = true;
+    if (caps.tools?.listChanged) filter.toolsListChanged = true;
+    if (caps.prompts?.listChanged) filter.promptsListChanged = true;
+    if (caps.resources?.listChanged) filter.resourcesListChanged = true;
     if (this.client.getProtocolEra() !== 'modern' || Object.keys(filter).length === 0 || this.closing) return;
     try {
       const subscription = await this.client.listen(filter, { timeout: this.options.definition.timeoutMs });
@@ -288,5 +288,10 @@ export class Connection {
     client.setNotificationHandler('notifications/resources/updated', (n) =>
       this.notificationEmitter.fire({ kind: 'resourceUpdated', uri: n.params.uri }),
     );
+  }
+
+  /** What the server offers: always there once connected, since the SDK refuses a handshake without it. */
+  get serverCapabilities(): ServerCapabilities {
+    return this.client.getServerCapabilities()!;
   }
 }

@@ -14,7 +14,6 @@ import type {
   ReadResourceResult,
   Resource,
   ResourceTemplateType as ResourceTemplate,
-  ServerCapabilities,
   SubscriptionFilter,
   Tool,
 } from '@modelcontextprotocol/client';
@@ -35,9 +34,6 @@ export interface ServerSubscription {
   dispose(): Promise<void>;
 }
 
-/** What the server offers: a live connection always has it, since the SDK refuses a handshake without it. */
-const offered = (c: Connection): ServerCapabilities => c.client.getServerCapabilities()!;
-
 export class McpSession extends SessionLifecycle {
   async ping(options?: RequestOptions): Promise<void> {
     const c = this.requireConnection('ping');
@@ -50,25 +46,25 @@ export class McpSession extends SessionLifecycle {
   // cap is lifted in Connection). A server without the capability simply has nothing to list.
   async listTools(options?: RequestOptions): Promise<Tool[]> {
     const c = this.requireConnection('tools/list');
-    if (!offered(c).tools) return [];
+    if (!c.serverCapabilities.tools) return [];
     return this.hinted('tools/list', await this.call('tools/list', (c) => c.client.listTools(this.params({}), this.requestOptions(options)))).tools;
   }
 
   async listPrompts(options?: RequestOptions): Promise<Prompt[]> {
     const c = this.requireConnection('prompts/list');
-    if (!offered(c).prompts) return [];
+    if (!c.serverCapabilities.prompts) return [];
     return this.hinted('prompts/list', await this.call('prompts/list', (c) => c.client.listPrompts(this.params({}), this.requestOptions(options)))).prompts;
   }
 
   async listResources(options?: RequestOptions): Promise<Resource[]> {
     const c = this.requireConnection('resources/list');
-    if (!offered(c).resources) return [];
+    if (!c.serverCapabilities.resources) return [];
     return this.hinted('resources/list', await this.call('resources/list', (c) => c.client.listResources(this.params({}), this.requestOptions(options)))).resources;
   }
 
   async listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
     const c = this.requireConnection('resources/templates/list');
-    if (!offered(c).resources) return [];
+    if (!c.serverCapabilities.resources) return [];
     const result = await this.call('resources/templates/list', (c) => c.client.listResourceTemplates(this.params({}), this.requestOptions(options)));
     return this.hinted('resources/templates/list', result).resourceTemplates;
   }
@@ -76,7 +72,7 @@ export class McpSession extends SessionLifecycle {
   /** One page of resources (no cursor: the first), for views that load lazily. */
   async listResourcesPage(cursor?: string, options?: RequestOptions): Promise<Page<Resource>> {
     const c = this.requireConnection('resources/list');
-    if (!offered(c).resources) return { items: [] };
+    if (!c.serverCapabilities.resources) return { items: [] };
     // A raw request: the SDK's listResources() treats a missing cursor as "aggregate every page".
     const result = await this.call('resources/list', (c) =>
       c.client.request({ method: 'resources/list', params: this.params({ cursor }) }, this.requestOptions(options)),
@@ -158,7 +154,7 @@ export class McpSession extends SessionLifecycle {
    */
   async subscribeResource(uri: string): Promise<ServerSubscription | undefined> {
     const c = this.requireConnection('resources/subscribe');
-    if (!offered(c).resources?.subscribe) return undefined;
+    if (!c.serverCapabilities.resources?.subscribe) return undefined;
     if (c.client.getProtocolEra() === 'modern') return this.listen({ resourceSubscriptions: [uri] }, `subscriptions/listen ${uri}`);
     await this.call(`resources/subscribe ${uri}`, (c) => c.client.subscribeResource(this.params({ uri }), this.requestOptions()));
     return this.legacySubscription(c, async () => {
@@ -182,7 +178,7 @@ export class McpSession extends SessionLifecycle {
   }
 
   private requireConnection(method: string): Connection {
-    // A connection is held exactly while the session runs (sessionLifecycle.ts drops it before any other state).
+    // Held exactly while the session runs (SessionLifecycle.connection).
     const c = this.connection;
     if (!c) {
       throw new McpClientError(`Server '${this.name}' is not running (${this.state.kind}); cannot send ${method}.`, 'not-running');

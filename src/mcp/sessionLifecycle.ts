@@ -26,6 +26,7 @@ export abstract class SessionLifecycle extends Disposable {
   readonly onNotification = this.notificationEmitter.event;
 
   private _state: SessionState = { kind: 'stopped' };
+  /** Held exactly while the session runs: install() sets it just before `running`; stop, a crash, a failed renewal drop it first. */
   protected connection: Connection | undefined;
   private pendingStart: Promise<void> | undefined;
   private startAbort: AbortController | undefined;
@@ -140,7 +141,6 @@ export abstract class SessionLifecycle extends Disposable {
   /** Tells the server the roots changed (2025 revisions; modern servers ask for roots per request). */
   async notifyRootsChanged(): Promise<void> {
     const c = this.connection;
-    // A connection is held only while the session runs (install sets both; stop and a crash drop it first).
     if (!c || !this.definition.roots || c.client.getProtocolEra() === 'modern') return;
     try {
       await c.client.sendRootsListChanged();
@@ -265,8 +265,7 @@ export abstract class SessionLifecycle extends Disposable {
 
   private async applyLogLevel(): Promise<void> {
     const c = this.connection;
-    // A live connection has the server's capabilities: the SDK refuses a handshake without them.
-    if (!c || !this.logLevel || c.client.getProtocolEra() === 'modern' || !c.client.getServerCapabilities()!.logging) return;
+    if (!c || !this.logLevel || c.client.getProtocolEra() === 'modern' || !c.serverCapabilities.logging) return;
     try {
       await c.client.setLoggingLevel(this.logLevel, this.requestOptions());
     } catch (error) {
