@@ -11,6 +11,7 @@ import { openConnection } from '../../../src/mcp/openConnection';
 import type { ServerDefinition } from '../../../src/mcp/serverDefinition';
 import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
 import { clientInfo, definition, fixture, MemoryLogger, stdio, textOf } from '../helpers';
+import { watchingTap } from './watchingTap';
 import { until } from '../../shared/until';
 
 describe('A connection on its own', function () {
@@ -133,14 +134,11 @@ describe('A connection on its own', function () {
 
   it('tells the Protocol view that it opened, what went each way, and the server\'s stderr', async () => {
     const seen: string[] = [];
-    const tap: ProtocolTap = {
-      recording: true,
-      skipped: () => undefined,
-      message: (direction, message) => seen.push(`${direction} ${'method' in message ? message.method : 'result'}`),
-      stderr: (line) => seen.push(`stderr ${line.replace(/\d+$/, 'N')}`),
-      http: () => undefined,
-      note: (text) => seen.push(`note ${text}`),
-    };
+    const tap = watchingTap({
+      message: (direction, message) => void seen.push(`${direction} ${'method' in message ? message.method : 'result'}`),
+      stderr: (line) => void seen.push(`stderr ${line.replace(/\d+$/, 'N')}`),
+      note: (text) => void seen.push(`note ${text}`),
+    });
     await connect(definition('watched', stdio('fixtureServer', ['--era=legacy'])), new MemoryLogger(), { tap });
     assert.equal(seen[0], 'note connection opened over stdio');
     assert.ok(seen.includes('out initialize') && seen.includes('in result'), seen.join('\n'));

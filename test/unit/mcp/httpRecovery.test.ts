@@ -29,6 +29,17 @@ describe('Streamable HTTP session recovery (issue 12 f)', function () {
   }
   const initializes = (f: SessionHttpFixture) => f.methods.filter((m) => m === 'initialize').length;
 
+  /** A request finds the session lost; the session is stopped while the server holds the new session's start. */
+  async function stoppedDuringRenewal(fixture: SessionHttpFixture, session: McpSession): Promise<Error | undefined> {
+    fixture.restart();
+    const hold = fixture.holdNewSessions();
+    const listing = session.listTools().then(() => undefined, (e: Error) => e);
+    await hold.arrived;
+    await session.stop();
+    hold.release();
+    return listing;
+  }
+
   for (const staleAnswer of ['notFound', 'badRequest'] as const) {
     const status = staleAnswer === 'notFound' ? '404' : '400 "No valid session ID"';
     it(`answered ${status} after a server restart: starts a new session and sends a safe request again once`, async () => {
@@ -90,13 +101,8 @@ describe('Streamable HTTP session recovery (issue 12 f)', function () {
 
   it('keeps a session stopped during its renewal stopped: the new session is closed, not kept', async () => {
     const { fixture, session } = await connected('notFound');
-    fixture.restart();
-    const hold = fixture.holdNewSessions();
-    const listing = session.listTools().then(() => undefined, (e: Error) => e);
-    await hold.arrived;
-    await session.stop();
-    hold.release();
-    assert.match(String((await listing)?.message), /^remote: tools\/list failed: the server had lost the session and a new one could not be started/);
+    const error = await stoppedDuringRenewal(fixture, session);
+    assert.match(String(error?.message), /^remote: tools\/list failed: the server had lost the session and a new one could not be started/);
     assert.equal(initializes(fixture), 2, 'the new session was made');
     assert.deepEqual([session.state.kind, session.serverInfo, session.protocolVersion], ['stopped', undefined, undefined]);
   });
@@ -104,14 +110,8 @@ describe('Streamable HTTP session recovery (issue 12 f)', function () {
   it('says nothing of a failed renewal after a stop, and does not retry', async () => {
     const logger = new MemoryLogger();
     const { fixture, session } = await connected('notFound', logger);
-    fixture.restart();
     fixture.refuseNewSessions();
-    const hold = fixture.holdNewSessions();
-    const listing = session.listTools().then(() => undefined, (e: Error) => e);
-    await hold.arrived;
-    await session.stop();
-    hold.release();
-    assert.ok(await listing);
+    assert.ok(await stoppedDuringRenewal(fixture, session));
     assert.equal(session.state.kind, 'stopped');
     assert.ok(!logger.lines.some((l) => l.includes('A new session failed') || l.startsWith('info Restarting')), logger.lines.join('\n'));
   });

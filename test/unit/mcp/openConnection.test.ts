@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientInfo, definition, MemoryLogger, stdio } from '../helpers';
+import { watchingTap } from './watchingTap';
 
 describe('Opening a connection', function () {
   this.timeout(30_000);
@@ -58,7 +59,7 @@ describe('Opening a connection', function () {
     const fixture = await startLegacySseFixture();
     fixtures.push(fixture);
     const exchanges: HttpExchange[] = [];
-    const tap: ProtocolTap = { recording: true, skipped: () => undefined, message: () => undefined, stderr: () => undefined, note: () => undefined, http: (e) => exchanges.push(e) };
+    const tap = watchingTap({ http: (e) => void exchanges.push(e) });
     await connect(definition('sse', { type: 'sse', url: fixture.url, headers: {} }), new MemoryLogger(), tap);
     assert.deepEqual([...new Set(exchanges.map((e) => `${e.method} ${new URL(e.url).pathname} ${e.status}`))], ['GET /sse 200', 'POST /messages 202']);
   });

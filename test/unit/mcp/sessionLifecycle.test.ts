@@ -14,18 +14,11 @@ import type { SessionState } from '../../../src/mcp/sessionState';
 import { startSessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
 import { until } from '../../shared/until';
 import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
+import { watchingTap } from './watchingTap';
 
 /** A Protocol view stand-in that stops the session as the client sends `method`, before the server has it. */
 function stopsWhenSent(method: string, session: () => McpSession): ProtocolTap {
-  const nothing = () => undefined;
-  return {
-    recording: true,
-    message: (direction, message) => void (direction === 'out' && 'method' in message && message.method === method && session().stop()),
-    skipped: nothing,
-    stderr: nothing,
-    http: nothing,
-    note: nothing,
-  };
+  return watchingTap({ message: (direction, message) => void (direction === 'out' && 'method' in message && message.method === method && session().stop()) });
 }
 
 const standIn = (program: string) => ({ type: 'stdio' as const, command: process.execPath, args: ['-e', program], env: {} });

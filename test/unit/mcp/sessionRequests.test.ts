@@ -8,11 +8,12 @@ import { McpSession } from '../../../src/mcp/session';
 import { skillName, type Skill } from '../../../src/mcp/skills/serverSkills';
 import { TasksCapability } from '../../../src/mcp/tasks/tasksCapability';
 import { ToolTasks } from '../../../src/mcp/tasks/toolTasks';
-import type { HttpExchange, ProtocolTap } from '../../../src/mcp/protocolTap';
+import type { HttpExchange } from '../../../src/mcp/protocolTap';
 import { startStreamableHttpFixture } from '../../fixtures/servers/httpFixtures';
 import { startSessionHttpFixture, type SessionHttpFixture } from '../../fixtures/servers/sessionHttpFixture';
 import { until } from '../../shared/until';
 import { definition, MemoryLogger, newSession, stdio, textOf } from '../helpers';
+import { watchingTap } from './watchingTap';
 
 type Request = [method: string, send: (s: McpSession, signal?: AbortSignal) => Promise<unknown>];
 const skill: Skill = { name: 'pdf-forms', uri: 'skill://pdf-forms/SKILL.md', description: '', type: 'skill' } as unknown as Skill;
@@ -108,8 +109,7 @@ describe('McpSession requests: what their callers see', function () {
     const server = await startStreamableHttpFixture();
     try {
       const exchanges: HttpExchange[] = [];
-      const nothing = () => undefined;
-      const tap: ProtocolTap = { recording: true, http: (e) => void exchanges.push(e), message: nothing, skipped: nothing, stderr: nothing, note: nothing };
+      const tap = watchingTap({ http: (e) => void exchanges.push(e) });
       const session = newSession(definition('headers', { type: 'http', url: server.url, headers: {} }), { tap }, sessions);
       await session.start();
       assert.equal(session.protocolVersion, '2026-07-28');
@@ -200,8 +200,7 @@ describe('McpSession requests: what their callers see', function () {
     assert.ok(!logger.lines.some((l) => l.includes('chatter')), logger.lines.join('\n'));
     // A 2025 server has logging/setLevel: its requests carry no level.
     const sent: unknown[] = [];
-    const nothing = () => undefined;
-    const tap: ProtocolTap = { recording: true, message: (d, m) => void (d === 'out' && 'params' in m && sent.push(m.params)), http: nothing, skipped: nothing, stderr: nothing, note: nothing };
+    const tap = watchingTap({ message: (d, m) => void (d === 'out' && 'params' in m && sent.push(m.params)) });
     const legacy = newSession(definition('legacyLog', stdio('fixtureServer', ['--era=legacy'])), { tap, logLevel: 'error' }, sessions);
     await legacy.start();
     await legacy.listTools();
