@@ -48,9 +48,13 @@ export type TransportKind = 'stdio' | 'http' | 'sse';
 
 /** One connect attempt: its budget, and what is already known about the server's era. */
 export interface ConnectAttempt {
-  /** The user's cancellation combined with the start's deadline. */
-  signal?: AbortSignal;
-  /** The start's own deadline, to tell "did not answer in time" from "cancelled". */
+  /** The caller's cancellation (a stop): it closes the transport, which ends every wait of the handshake. */
+  stop?: AbortSignal;
+  /**
+   * The start's own deadline (stdio starts; an HTTP start may wait for the user's browser): it ends the
+   * handshake's waits but leaves the transport open, so the failure reads "did not answer in time" rather
+   * than an exit the close itself would cause.
+   */
   deadline?: AbortSignal;
   /** How long the whole start may take: the initialize timeout and the probe's upper bound. */
   startTimeoutMs: number;
@@ -128,12 +132,11 @@ export class Connection {
     client.onclose = () => connection.handleClose();
     // The SDK's version probe does not watch the signal: a stop during it would wait out the probe's timeout
     // with the server running. Closing the transport ends every wait of the handshake at once.
-    const abandon = () => {
-      if (!attempt.deadline?.aborted) void transport.close().catch(() => undefined);
-    };
-    attempt.signal?.addEventListener('abort', abandon);
+    const abandon = () => void transport.close().catch(() => undefined);
+    attempt.stop?.addEventListener('abort', abandon);
+    const signal = AbortSignal.any([attempt.stop, attempt.deadline].filter((s) => s !== undefined));
     try {
-      await client.connect(transport, { timeout: attempt.startTimeoutMs, signal: attempt.signal, ...(attempt.prior && { prior: attempt.prior }) });
+      await client.connect(transport, { timeout: attempt.startTimeoutMs, signal, ...(attempt.prior && { prior: attempt.prior }) });
     } catch (error) {
       // Explained before the process is closed: afterwards every failure would read as an exit.
       const explained = proc ? await connection.explainStartFailure(error, attempt) : error;
@@ -141,7 +144,7 @@ export class Connection {
       await connection.shutdown();
       throw explained;
     } finally {
-      attempt.signal?.removeEventListener('abort', abandon);
+      attempt.stop?.removeEventListener('abort', abandon);
     }
     connection.watchTransportErrors();
     // 2026 task handles ({resultType:'task'}) reach startToolTask() instead of failing in the SDK's decoder.

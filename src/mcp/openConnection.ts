@@ -73,7 +73,7 @@ async function openHttp(transport: HttpTransportConfig, options: ConnectionOptio
   options.logger.info(`Connecting to ${describeHttpConfig(transport)}`);
   await options.auth?.prepare?.();
   // No deadline signal here: the OAuth provider may be waiting for the user's browser inside connect.
-  const attemptOptions = { signal, startTimeoutMs };
+  const attemptOptions = { stop: signal, startTimeoutMs };
   for (let round = 0; ; round++) {
     let attempt: Transport | undefined;
     try {
@@ -169,11 +169,10 @@ async function spawnAndConnect(
     (pid) => logger.info(`Process started (pid ${pid}).`),
     monitor && ((line) => monitor.take(line)),
   );
-  const deadline = AbortSignal.timeout(startTimeoutMs);
   try {
     const connection = await Connection.connect('stdio', transport, options, proc, {
-      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-      deadline,
+      stop: signal,
+      deadline: AbortSignal.timeout(startTimeoutMs),
       startTimeoutMs,
       prior,
     });

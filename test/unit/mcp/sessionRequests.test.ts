@@ -70,6 +70,15 @@ describe('McpSession requests: what their callers see', function () {
     });
   }
 
+  it('reports an answered error as the server gave it, not blamed on stray output the connection reported meanwhile', async () => {
+    const session = newSession(definition('fx', stdio('fixtureServer', ['--stray-output'])), {}, sessions);
+    await session.start();
+    const error = (await failureOf(session.getPrompt({ name: 'stray' }))) as Error & { reason?: string };
+    assert.equal(error.message, `fx: prompts/get stray failed: ${error.reason}`);
+    assert.equal(error.reason, 'this prompt always fails (internal error, -32603)');
+    assert.equal(session.state.kind, 'running');
+  });
+
   it('names the server and the skill when a skills request fails', async () => {
     const session = newSession(definition('sk', stdio('skillsFixture')), {}, sessions);
     await session.start();
