@@ -35,32 +35,64 @@ export function fileScores(report) {
 
 /**
  * The accepted survivors: lines of accepted.md of the form
- * `- \`src/mcp/processTree.ts:42:9 ConditionalExpression\` → \`true\`: why` (the arrow part is for readers).
- * Returns key → reason.
+ * `- \`src/mcp/processTree.ts:42:9 ConditionalExpression\` \`code\` → \`replacement\`: why`.
+ * Returns key → { reason, shown }, where `shown` is the line after the key (the code before and after).
  */
 export function parseAccepted(markdown) {
   const accepted = new Map();
   for (const line of markdown.split('\n')) {
-    const match = /^- `([^`]+:\d+:\d+ \w+)`.*?: (.+)$/.exec(line.trim());
-    if (match) accepted.set(match[1], match[2]);
+    const match = /^- `([^`]+:\d+:\d+ \w+)` ?(.*)$/.exec(line.trim());
+    if (match) accepted.set(match[1], { reason: /: (.+)$/.exec(match[2])?.[1] ?? '', shown: match[2] });
   }
   return accepted;
 }
 
-/** Survivors (and uncovered mutants) accepted.md does not list, and entries that no longer match one. */
+/**
+ * Survivors (and uncovered mutants) accepted.md does not list, entries that no longer match one, and
+ * entries that match one whose line moved. A key names a place, and an edit above it moves it, so an
+ * entry explains the survivor in its file with its mutator, code and replacement (as accepted.md shows
+ * them); when several share those, they pair in the order of their lines. An entry whose text matches no
+ * survivor still explains the one at its key.
+ */
 export function checkAccepted(report, accepted) {
   const undetected = Object.entries(report.files).flatMap(([file, { source, mutants }]) =>
-    mutants.filter((m) => UNDETECTED.has(m.status)).map((m) => ({ key: mutantKey(file, m), line: describe(file, source, m) })),
+    mutants
+      .filter((m) => UNDETECTED.has(m.status))
+      .map((m) => ({ key: mutantKey(file, m), line: describe(file, source, m), shown: `${file} ${m.mutatorName} ${shownChange(source, m)}` })),
   );
-  const keys = new Set(undetected.map((u) => u.key));
+  const byLine = (a, b) => a.key.localeCompare(b.key, undefined, { numeric: true });
+  // An entry as a survivor's `shown` reads, followed by its reason: `file mutator \`code\` → \`replacement\`: why`.
+  const entries = [...accepted].map(([key, { shown }]) => ({ key, shown: `${key.replace(/:\d+:\d+ /, ' ')} ${shown}` })).sort(byLine);
+  const moved = [];
+  const unexplained = [];
+  for (const group of groupBy(undetected, (u) => u.shown).values()) {
+    const matching = entries.filter((entry) => entry.shown.startsWith(group[0].shown));
+    if (matching.length !== group.length) {
+      unexplained.push(...group);
+      continue;
+    }
+    group.sort(byLine).forEach((u, i) => {
+      if (matching[i].key !== u.key) moved.push(`${matching[i].key} → ${u.key}`);
+      entries.splice(entries.indexOf(matching[i]), 1);
+    });
+  }
+  // Several survivors can share a key (a regular expression's mutants, one per replacement).
+  const explainedAtKey = new Set(unexplained.map((u) => u.key).filter((key) => accepted.has(key)));
   return {
-    unlisted: undetected.filter((u) => !accepted.has(u.key)).map((u) => u.line),
-    stale: [...accepted.keys()].filter((key) => !keys.has(key)),
+    unlisted: unexplained.filter((u) => !explainedAtKey.has(u.key)).map((u) => u.line),
+    stale: entries.filter((entry) => !explainedAtKey.has(entry.key)).map((entry) => entry.key),
+    moved,
   };
 }
 
-/** A line ready to paste into accepted.md (reason left to write), showing the code before and after. */
-function describe(file, source, mutant) {
+function groupBy(items, keyOf) {
+  const groups = new Map();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+/** The code a mutant replaced and its replacement, as accepted.md shows them: `` `code` → `replacement` ``. */
+function shownChange(source, mutant) {
   const { start, end } = mutant.location;
   const lines = source.split('\n');
   const original =
@@ -68,7 +100,12 @@ function describe(file, source, mutant) {
       ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
       : `${lines[start.line - 1].slice(start.column - 1)} …`;
   const short = (text) => (text.length > 60 ? `${text.slice(0, 57)}…` : text).replace(/\s+/g, ' ');
-  return `- \`${mutantKey(file, mutant)}\` \`${short(original)}\` → \`${short(mutant.replacement ?? '')}\` (${mutant.status}): `;
+  return `\`${short(original)}\` → \`${short(mutant.replacement ?? '')}\``;
+}
+
+/** A line ready to paste into accepted.md (reason left to write), showing the code before and after. */
+function describe(file, source, mutant) {
+  return `- \`${mutantKey(file, mutant)}\` ${shownChange(source, mutant)} (${mutant.status}): `;
 }
 
 /** The table printed at the end of a run. */

@@ -10,8 +10,8 @@ interface Row { file: string; killed: number; timeout: number; survived: number;
 interface ReportModule {
   MIN_SCORE: number;
   fileScores(report: object): Row[];
-  parseAccepted(markdown: string): Map<string, string>;
-  checkAccepted(report: object, accepted: Map<string, string>): { unlisted: string[]; stale: string[] };
+  parseAccepted(markdown: string): Map<string, { reason: string; shown: string }>;
+  checkAccepted(report: object, accepted: Map<string, { reason: string; shown: string }>): { unlisted: string[]; stale: string[]; moved: string[] };
   formatTable(rows: Row[]): string;
 }
 const load = () => import(pathToFileURL(join(root, 'test', 'mutation', 'report.mjs')).href) as Promise<ReportModule>;
@@ -56,9 +56,48 @@ describe('mutation report', () => {
   it('matches survivors to accepted.md by file, line, column and mutator, and names the rest ready to paste', async () => {
     const { parseAccepted, checkAccepted } = await load();
     const accepted = parseAccepted(['# Accepted', '', '- `src/b.ts:2:5 ConditionalExpression` `x === "win32"` → `true`: Windows-only branch', '- `src/gone.ts:1:1 X` → `y`: was equivalent', 'text that is no entry'].join('\n'));
-    assert.deepEqual([...accepted], [['src/b.ts:2:5 ConditionalExpression', 'Windows-only branch'], ['src/gone.ts:1:1 X', 'was equivalent']]);
-    const { unlisted, stale } = checkAccepted(report, accepted);
+    assert.deepEqual(
+      [...accepted].map(([key, { reason }]) => [key, reason]),
+      [['src/b.ts:2:5 ConditionalExpression', 'Windows-only branch'], ['src/gone.ts:1:1 X', 'was equivalent']],
+    );
+    const { unlisted, stale, moved } = checkAccepted(report, accepted);
     assert.deepEqual(unlisted, ['- `src/a.ts:1:1 X` `x` → `y` (NoCoverage): ']);
     assert.deepEqual(stale, ['src/gone.ts:1:1 X']);
+    assert.deepEqual(moved, []);
+  });
+
+  it('keeps explaining a survivor whose line moved, by its file, mutator, code and replacement, in the order of the lines', async () => {
+    const { parseAccepted, checkAccepted } = await load();
+    const survivor = (line: number, column: number, endColumn: number) => ({ mutatorName: 'ConditionalExpression', replacement: 'false', status: 'Survived', location: at(line, column, endColumn) });
+    // Two lines were added above: `if (closing)` moved from lines 1 and 3 to 3 and 5; `ready` changed its code.
+    const moved = {
+      files: {
+        'src/c.ts': {
+          source: '// a\n// b\nif (closing) a();\nif (ready) b();\nif (closing) c();\n',
+          mutants: [
+            survivor(3, 5, 12),
+            survivor(4, 5, 10),
+            survivor(5, 5, 12),
+            { ...survivor(3, 5, 12), mutatorName: 'BooleanLiteral' },
+            // Two mutants at one place, which one entry explains by its key (its text written by hand).
+            { ...survivor(4, 5, 10), mutatorName: 'Regex', replacement: 'a' },
+            { ...survivor(4, 5, 10), mutatorName: 'Regex', replacement: 'b' },
+          ],
+        },
+      },
+    };
+    const accepted = parseAccepted(
+      [
+        '- `src/c.ts:1:5 ConditionalExpression` `closing` → `false`: the first',
+        '- `src/c.ts:2:5 ConditionalExpression` `readied` → `false`: code that changed',
+        '- `src/c.ts:3:5 ConditionalExpression` `closing` → `false`: the second',
+        '- `src/d.ts:3:5 ConditionalExpression` `closing` → `false`: another file',
+        '- `src/c.ts:4:5 Regex` the pattern, either way: equivalent',
+      ].join('\n'),
+    );
+    const result = checkAccepted(moved, accepted);
+    assert.deepEqual(result.moved, ['src/c.ts:1:5 ConditionalExpression → src/c.ts:3:5 ConditionalExpression', 'src/c.ts:3:5 ConditionalExpression → src/c.ts:5:5 ConditionalExpression']);
+    assert.deepEqual(result.unlisted, ['- `src/c.ts:4:5 ConditionalExpression` `ready` → `false` (Survived): ', '- `src/c.ts:3:5 BooleanLiteral` `closing` → `false` (Survived): ']);
+    assert.deepEqual(result.stale, ['src/c.ts:2:5 ConditionalExpression', 'src/d.ts:3:5 ConditionalExpression']);
   });
 });
