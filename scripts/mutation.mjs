@@ -19,7 +19,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mutateArguments } from '../test/mutation/arguments.mjs';
-import { MIN_SCORE, checkAccepted, fileScores, formatTable, parseAccepted } from '../test/mutation/report.mjs';
+import { testReaches } from '../test/mutation/reach.mjs';
+import { MIN_SCORE, checkAccepted, fileScores, formatTable, misattributed, parseAccepted } from '../test/mutation/report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -87,6 +88,8 @@ const { unlisted, stale, moved } = checkAccepted(report, parseAccepted(existsSyn
 if (moved.length) console.log(`\n${ACCEPTED} entries that still explain a survivor whose line moved (update their keys):\n${moved.map((m) => `  ${m}`).join('\n')}`);
 if (stale.length) console.log(`\n${ACCEPTED} lists mutants that are now detected or gone (remove them):\n${stale.map((k) => `  ${k}`).join('\n')}`);
 if (unlisted.length) console.log(`\nSurviving mutants that ${ACCEPTED} does not explain (kill them with a test, or list them with a reason):\n${unlisted.join('\n')}`);
+const mixed = misattributed(JSON.parse(readFileSync(INCREMENTAL, 'utf8')), testReaches);
+if (mixed.length) console.log(`\nKept results that name their tests wrongly (merged from several runs; measure these files again with --force):\n${mixed.map(([file, count]) => `  ${file}: ${count} mutants`).join('\n')}`);
 const below = rows.filter((r) => r.score !== null && r.score < MIN_SCORE);
 console.log(`\n${rows.length} files, ${below.length} below ${MIN_SCORE}%, ${unlisted.length} unexplained survivors. HTML report: reports/mutation/mutation.html`);
 process.exit(below.length || unlisted.length ? 1 : 0);

@@ -119,3 +119,21 @@ export function formatTable(rows) {
   });
   return [header, ...body].join('\n');
 }
+
+/**
+ * Per file, how many kept results name their tests by ids that cannot be right: an id no test has, one
+ * that two tests have, or a test that cannot run the file (`reaches(testFile, file)`). Stryker numbers
+ * the tests anew in each run and keeps one table of them, so results merged from several runs name the
+ * wrong tests; a run then re-tests those mutants (or, by chance, reuses one on the wrong test's word).
+ * `--force` on the files listed measures them again, in one run. Returns [file, count] for files with any.
+ */
+export function misattributed(report, reaches) {
+  const filesById = new Map();
+  for (const [testFile, { tests }] of Object.entries(report.testFiles ?? {})) {
+    for (const { id } of tests) filesById.set(id, [...(filesById.get(id) ?? []), testFile]);
+  }
+  const fits = (id, file) => filesById.get(id)?.length === 1 && reaches(filesById.get(id)[0], file);
+  return Object.entries(report.files)
+    .map(([file, { mutants }]) => [file, mutants.filter((m) => ![...(m.killedBy ?? []), ...(m.coveredBy ?? [])].every((id) => fits(id, file))).length])
+    .filter(([, count]) => count > 0);
+}

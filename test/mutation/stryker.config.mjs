@@ -2,8 +2,9 @@
 // The scope is issue 31's: the MCP core and the modules that stand between a stranger's text or settings
 // and the user. Mutants are switched inside the TypeScript sources; the sandbox then builds them exactly
 // as `npm run test:unit` does (`node esbuild.mjs --tests`) and mocha runs the built unit tests in plain Node.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHILD_PROGRAMS, importsOf, reachedFrom } from './reach.mjs';
 
 // Suites that run no code in scope and so kill no mutant. Two read files: the architecture rules read
 // the source text (line counts, imports), which the instrumented copies no longer match, and the bundle
@@ -22,53 +23,21 @@ function testFiles(dir) {
 // mutant runs the whole suite until a test fails, so it should meet the quick tests of pure modules first.
 const allUnitTests = testFiles('out/test/unit').filter((file) => !NOT_IN_SCOPE(file));
 
-/** The relative imports of a TypeScript file, resolved to files (`./x` → `./x.ts` or `./x/index.ts`). */
-function importsOf(file) {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) => m[1]);
-  return specifiers.flatMap((spec) => [`${join(dirname(file), spec)}.ts`, join(dirname(file), spec, 'index.ts'), join(dirname(file), spec)].filter((f) => f.endsWith('.ts') && existsSync(f)).slice(0, 1));
-}
-
-/** Whether `testSource` imports, directly or through other files, one of `targets`. */
-function reaches(testSource, targets) {
-  const seen = new Set();
-  const queue = [testSource];
-  while (queue.length) {
-    const file = queue.pop();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (targets.has(file)) return true;
-    queue.push(...importsOf(file));
-  }
-  return false;
-}
-
 // With files named (scripts/mutation.mjs passes them as MCP_MUTATION_TARGETS), only the unit tests that
 // import one of them, directly or not, run: the initial run that maps tests to mutants then takes minutes,
 // not the whole suite's time. A test that reaches the code only through a server process it starts does
 // not count, and needs none: the fixture servers are built from test/fixtures/, not from src/.
 const targets = new Set((process.env.MCP_MUTATION_TARGETS ?? '').split(',').filter(Boolean));
-// Code that runs only in a child process (test/mutation/childProcesses.cjs) is reached by the tests that
-// start that process, which import its spawner instead.
+// Code that runs only in a child process is reached by the tests that start that process (reach.mjs).
 // The launcher's own modules (launcherChecks.ts, launcherRuntime.ts, launcherStdin.ts) have direct tests too,
 // which run first; the sandboxed-server tests then meet only what those leave alive.
-const CHILD_PROGRAMS = {
-  'src/mcp/sandbox/sandboxedSpawn.ts': [
-    'src/mcp/sandbox/launcher.ts',
-    'src/mcp/sandbox/launcherChecks.ts',
-    'src/mcp/sandbox/launcherRuntime.ts',
-    'src/mcp/sandbox/launcherStdin.ts',
-    'src/mcp/sandbox/debugBridge.ts',
-    'src/mcp/sandbox/debugRelay.ts',
-  ],
-};
 for (const [spawner, program] of Object.entries(CHILD_PROGRAMS)) if (program.some((file) => targets.has(file))) targets.add(spawner);
 // `--direct` (MCP_MUTATION_DIRECT=1): only the tests that import a named file themselves. For code every
 // server test runs through (the process tree, the stdio transport), a surviving mutant would otherwise rerun
 // most of the suite, minutes each; a mutant only an indirect test kills then counts as surviving, so the
 // score can only come out lower than a full run's.
 const direct = process.env.MCP_MUTATION_DIRECT === '1';
-const selects = (testSource) => (direct ? importsOf(testSource).some((file) => targets.has(file)) : reaches(testSource, targets));
+const selects = (testSource) => (direct ? importsOf(testSource) : [...reachedFrom(testSource)]).some((file) => targets.has(file));
 const unitTests = targets.size ? allUnitTests.filter((file) => selects(file.replace(/^out\//, '').replace(/\.js$/, '.ts'))) : allUnitTests;
 const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
 const serverTests = new Set(unitTests.filter(startsServers));

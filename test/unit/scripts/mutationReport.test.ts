@@ -13,6 +13,7 @@ interface ReportModule {
   parseAccepted(markdown: string): Map<string, { reason: string; shown: string }>;
   checkAccepted(report: object, accepted: Map<string, { reason: string; shown: string }>): { unlisted: string[]; stale: string[]; moved: string[] };
   formatTable(rows: Row[]): string;
+  misattributed(report: object, reaches: (testFile: string, file: string) => boolean): [string, number][];
 }
 const load = () => import(pathToFileURL(join(root, 'test', 'mutation', 'report.mjs')).href) as Promise<ReportModule>;
 
@@ -99,5 +100,27 @@ describe('mutation report', () => {
     assert.deepEqual(result.moved, ['src/c.ts:1:5 ConditionalExpression → src/c.ts:3:5 ConditionalExpression', 'src/c.ts:3:5 ConditionalExpression → src/c.ts:5:5 ConditionalExpression']);
     assert.deepEqual(result.unlisted, ['- `src/c.ts:4:5 ConditionalExpression` `ready` → `false` (Survived): ', '- `src/c.ts:3:5 BooleanLiteral` `closing` → `false` (Survived): ']);
     assert.deepEqual(result.stale, ['src/c.ts:2:5 ConditionalExpression', 'src/d.ts:3:5 ConditionalExpression']);
+  });
+
+  it('names the files whose kept results name their tests wrongly: an id no test has, two tests have, or a test that cannot run the file', async () => {
+    const { misattributed } = await load();
+    const merged = {
+      testFiles: { 'out/a.test.js': { tests: [{ id: '1' }, { id: '2' }] }, 'out/b.test.js': { tests: [{ id: '2' }, { id: '3' }] } },
+      files: {
+        'src/x.ts': {
+          mutants: [
+            { killedBy: ['1'], coveredBy: ['1'] },
+            { coveredBy: ['1', '9'] },
+            { killedBy: ['2'] },
+            { coveredBy: ['3'] },
+            { coveredBy: [] },
+          ],
+        },
+        'src/y.ts': { mutants: [{ killedBy: ['3'], coveredBy: ['1', '3'] }] },
+      },
+    };
+    // b.test.js runs y.ts only; a.test.js runs both.
+    const reaches = (testFile: string, file: string) => testFile === 'out/a.test.js' || file === 'src/y.ts';
+    assert.deepEqual(misattributed(merged, reaches), [['src/x.ts', 3]]);
   });
 });
