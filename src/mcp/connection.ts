@@ -50,11 +50,7 @@ export type TransportKind = 'stdio' | 'http' | 'sse';
 export interface ConnectAttempt {
   /** The caller's cancellation (a stop): it closes the transport, which ends every wait of the handshake. */
   stop?: AbortSignal;
-  /**
-   * The start's own deadline (stdio starts; an HTTP start may wait for the user's browser): it ends the
-   * handshake's waits but leaves the transport open, so the failure reads "did not answer in time" rather
-   * than an exit the close itself would cause.
-   */
+  /** A stdio start's deadline: it leaves the transport open, so the failure reads "did not answer", not an exit. */
   deadline?: AbortSignal;
   /** How long the whole start may take: the initialize timeout and the probe's upper bound. */
   startTimeoutMs: number;
