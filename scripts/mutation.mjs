@@ -14,13 +14,13 @@
 // Exit code: Stryker's own if it failed, else 1 when a file scores below 80% or a survivor is unexplained.
 import './host/nodeVersion.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mutateArguments } from '../test/mutation/arguments.mjs';
 import { testReaches } from '../test/mutation/reach.mjs';
-import { MIN_SCORE, checkAccepted, fileScores, formatTable, misattributed, parseAccepted } from '../test/mutation/report.mjs';
+import { MIN_SCORE, checkAccepted, fileScores, formatTable, misattributed, parseAccepted, withMovedKeys } from '../test/mutation/report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -84,8 +84,13 @@ if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
 const rows = fileScores(report);
 console.log(`\nMutation score per file (≥ ${MIN_SCORE}% required; timeouts count as detected):\n${formatTable(rows)}`);
-const { unlisted, stale, moved } = checkAccepted(report, parseAccepted(existsSync(ACCEPTED) ? readFileSync(ACCEPTED, 'utf8') : ''));
-if (moved.length) console.log(`\n${ACCEPTED} entries that still explain a survivor whose line moved (update their keys):\n${moved.map((m) => `  ${m}`).join('\n')}`);
+const acceptedText = existsSync(ACCEPTED) ? readFileSync(ACCEPTED, 'utf8') : '';
+const { unlisted, stale, moved } = checkAccepted(report, parseAccepted(acceptedText));
+if (moved.length) {
+  // Only the position in the key changes: the entry matched by its file, mutator, code and replacement.
+  writeFileSync(ACCEPTED, withMovedKeys(acceptedText, moved));
+  console.log(`\n${ACCEPTED}: keys of entries whose survivor moved, updated:\n${moved.map(([from, to]) => `  ${from} → ${to}`).join('\n')}`);
+}
 if (stale.length) console.log(`\n${ACCEPTED} lists mutants that are now detected or gone (remove them):\n${stale.map((k) => `  ${k}`).join('\n')}`);
 if (unlisted.length) console.log(`\nSurviving mutants that ${ACCEPTED} does not explain (kill them with a test, or list them with a reason):\n${unlisted.join('\n')}`);
 const mixed = misattributed(JSON.parse(readFileSync(INCREMENTAL, 'utf8')), testReaches);

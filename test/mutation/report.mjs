@@ -67,12 +67,13 @@ export function checkAccepted(report, accepted) {
   const unexplained = [];
   for (const group of groupBy(undetected, (u) => u.shown).values()) {
     const matching = entries.filter((entry) => entry.shown.startsWith(group[0].shown));
+    // As many of each: an edit moved them together. Otherwise one was killed or added, which a reader sorts out.
     if (matching.length !== group.length) {
       unexplained.push(...group);
       continue;
     }
     group.sort(byLine).forEach((u, i) => {
-      if (matching[i].key !== u.key) moved.push(`${matching[i].key} → ${u.key}`);
+      if (matching[i].key !== u.key) moved.push([matching[i].key, u.key]);
       entries.splice(entries.indexOf(matching[i]), 1);
     });
   }
@@ -83,6 +84,15 @@ export function checkAccepted(report, accepted) {
     stale: entries.filter((entry) => !explainedAtKey.has(entry.key)).map((entry) => entry.key),
     moved,
   };
+}
+
+/** accepted.md with the keys of moved entries (checkAccepted's `moved`: [old key, new key]) brought up to date. */
+export function withMovedKeys(markdown, moved) {
+  const newKey = new Map(moved);
+  return markdown
+    .split('\n')
+    .map((line) => line.replace(/^(\s*- `)([^`]+:\d+:\d+ \w+)`/, (whole, start, key) => (newKey.has(key) ? `${start}${newKey.get(key)}\`` : whole)))
+    .join('\n');
 }
 
 function groupBy(items, keyOf) {

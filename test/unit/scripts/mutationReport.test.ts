@@ -11,8 +11,9 @@ interface ReportModule {
   MIN_SCORE: number;
   fileScores(report: object): Row[];
   parseAccepted(markdown: string): Map<string, { reason: string; shown: string }>;
-  checkAccepted(report: object, accepted: Map<string, { reason: string; shown: string }>): { unlisted: string[]; stale: string[]; moved: string[] };
+  checkAccepted(report: object, accepted: Map<string, { reason: string; shown: string }>): { unlisted: string[]; stale: string[]; moved: [string, string][] };
   formatTable(rows: Row[]): string;
+  withMovedKeys(markdown: string, moved: [string, string][]): string;
   misattributed(report: object, reaches: (testFile: string, file: string) => boolean): [string, number][];
 }
 const load = () => import(pathToFileURL(join(root, 'test', 'mutation', 'report.mjs')).href) as Promise<ReportModule>;
@@ -68,7 +69,7 @@ describe('mutation report', () => {
   });
 
   it('keeps explaining a survivor whose line moved, by its file, mutator, code and replacement, in the order of the lines', async () => {
-    const { parseAccepted, checkAccepted } = await load();
+    const { parseAccepted, checkAccepted, withMovedKeys } = await load();
     const survivor = (line: number, column: number, endColumn: number) => ({ mutatorName: 'ConditionalExpression', replacement: 'false', status: 'Survived', location: at(line, column, endColumn) });
     // Two lines were added above: `if (closing)` moved from lines 1 and 3 to 3 and 5; `ready` changed its code.
     const moved = {
@@ -87,19 +88,27 @@ describe('mutation report', () => {
         },
       },
     };
-    const accepted = parseAccepted(
-      [
-        '- `src/c.ts:1:5 ConditionalExpression` `closing` → `false`: the first',
-        '- `src/c.ts:2:5 ConditionalExpression` `readied` → `false`: code that changed',
-        '- `src/c.ts:3:5 ConditionalExpression` `closing` → `false`: the second',
-        '- `src/d.ts:3:5 ConditionalExpression` `closing` → `false`: another file',
-        '- `src/c.ts:4:5 Regex` the pattern, either way: equivalent',
-      ].join('\n'),
-    );
+    const markdown = [
+      '- `src/c.ts:1:5 ConditionalExpression` `closing` → `false`: the first',
+      '- `src/c.ts:2:5 ConditionalExpression` `readied` → `false`: code that changed',
+      '- `src/c.ts:3:5 ConditionalExpression` `closing` → `false`: the second',
+      '- `src/d.ts:3:5 ConditionalExpression` `closing` → `false`: another file',
+      '- `src/c.ts:4:5 Regex` the pattern, either way: equivalent',
+    ].join('\n');
+    const accepted = parseAccepted(markdown);
     const result = checkAccepted(moved, accepted);
-    assert.deepEqual(result.moved, ['src/c.ts:1:5 ConditionalExpression → src/c.ts:3:5 ConditionalExpression', 'src/c.ts:3:5 ConditionalExpression → src/c.ts:5:5 ConditionalExpression']);
+    assert.deepEqual(result.moved, [
+      ['src/c.ts:1:5 ConditionalExpression', 'src/c.ts:3:5 ConditionalExpression'],
+      ['src/c.ts:3:5 ConditionalExpression', 'src/c.ts:5:5 ConditionalExpression'],
+    ]);
     assert.deepEqual(result.unlisted, ['- `src/c.ts:4:5 ConditionalExpression` `ready` → `false` (Survived): ', '- `src/c.ts:3:5 BooleanLiteral` `closing` → `false` (Survived): ']);
     assert.deepEqual(result.stale, ['src/c.ts:2:5 ConditionalExpression', 'src/d.ts:3:5 ConditionalExpression']);
+    // The run brings the moved keys up to date, each once (the second move's new key is the first's old one).
+    assert.deepEqual(withMovedKeys(markdown, result.moved).split('\n').slice(0, 3), [
+      '- `src/c.ts:3:5 ConditionalExpression` `closing` → `false`: the first',
+      '- `src/c.ts:2:5 ConditionalExpression` `readied` → `false`: code that changed',
+      '- `src/c.ts:5:5 ConditionalExpression` `closing` → `false`: the second',
+    ]);
   });
 
   it('names the files whose kept results name their tests wrongly: an id no test has, two tests have, or a test that cannot run the file', async () => {
