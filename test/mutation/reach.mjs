@@ -36,6 +36,8 @@ export const CHILD_PROGRAMS = {
     'src/mcp/sandbox/launcherStdin.ts',
     'src/mcp/sandbox/debugBridge.ts',
     'src/mcp/sandbox/debugRelay.ts',
+    'src/mcp/sandbox/joinSockets.ts',
+    'src/mcp/sandbox/socketLines.ts',
   ],
 };
 

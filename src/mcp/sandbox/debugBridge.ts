@@ -2,9 +2,11 @@
 // inside the sandbox): it listens where VS Code's debugger attaches (127.0.0.1:<inspector port>) and on a
 // bridge port that only this sandbox may reach through its proxy. The relay inside holds a control
 // connection to the bridge; each debugger connection is announced there ("open <id>") and joined to the
-// tunnel the relay opens back for it ("data <id>"), which leads to the server's inspector inside.
+// tunnel the relay opens back for it ("data <id>"), which leads to the server's inspector inside, or closed
+// when the relay says it could not ("fail <id>").
 import { createServer, type Server, type Socket } from 'node:net';
 import { joinSockets } from './joinSockets';
+import { onLines } from './socketLines';
 
 export interface DebugBridge {
   /** The port the relay reaches through the proxy (allowed for this sandbox while it runs). */
@@ -49,6 +51,8 @@ export async function startDebugBridge(inspectorPort: number): Promise<DebugBrid
     firstLine(socket, (line) => {
       if (line === 'control' && !control) {
         control = socket;
+        // The relay could not make that debugger's connection: the debugger is told at once, not left waiting.
+        onLines(socket, (request) => waiting.get(/^fail (\d+)$/.exec(request)?.[1] ?? '')?.destroy());
         socket.resume();
         socket.on('close', () => (control = undefined));
         for (const id of waiting.keys()) announce(id);

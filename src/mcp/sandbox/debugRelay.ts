@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
 import { joinSockets } from './joinSockets';
+import { onLines } from './socketLines';
 
 const HOST = '127.0.0.1';
 
@@ -68,24 +69,21 @@ async function inside(port: number): Promise<Socket> {
 async function relayInspector(port: number, bridge: number): Promise<void> {
   const control = await tunnel(bridge);
   control.write('control\n');
-  let pending = '';
-  control.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('utf8');
-    for (let end; (end = pending.indexOf('\n')) >= 0; pending = pending.slice(end + 1)) {
-      const id = /^open (\d+)$/.exec(pending.slice(0, end))?.[1];
-      if (!id) continue;
-      const ends = [inside(port), tunnel(bridge)] as const;
-      void Promise.all(ends)
-        .then(([server, out]) => {
-          out.write(`data ${id}\n`);
-          joinSockets(server, out);
-        })
-        .catch((error: Error) => {
-          // The end that was made (or is made later) is not left open.
-          for (const end of ends) end.then((socket) => socket.destroy(), () => undefined);
-          process.stderr.write(`MCP Client sandbox: debugger connection failed: ${error.message}\n`);
-        });
-    }
+  onLines(control, (line) => {
+    const id = /^open (\d+)$/.exec(line)?.[1];
+    if (!id) return;
+    const ends = [inside(port), tunnel(bridge)] as const;
+    void Promise.all(ends)
+      .then(([server, out]) => {
+        out.write(`data ${id}\n`);
+        joinSockets(server, out);
+      })
+      .catch((error: Error) => {
+        // The end that was made (or is made later) is not left open, and the bridge closes the debugger's.
+        for (const end of ends) end.then((socket) => socket.destroy(), () => undefined);
+        control.write(`fail ${id}\n`);
+        process.stderr.write(`MCP Client sandbox: debugger connection failed: ${error.message}\n`);
+      });
   });
   // Its error listener is tunnel()'s.
   control.resume();

@@ -155,6 +155,8 @@ describe('the sandbox debug relay and bridge (dev mode, a sandboxed server)', fu
     await until('the refused tunnel said', () => r.output().includes("MCP Client sandbox: debugger connection failed: the sandbox's proxy refused the debugger's connection: HTTP/1.1 403 Forbidden"), 10_000);
     // The inspector's end of the failed connection, made before the refusal came, is not left open.
     await until('the inner end of the failed connection closed', () => r.output().split('inner closed').length === 3, 5000);
+    // Nor is the debugger's: it sees the attach fail instead of waiting for ever.
+    await until("the debugger's connection closed", () => second.destroyed || second.readableEnded, 5000);
   });
 
   it('inspector: says so when the server’s inspector never listens, after 30 s of trying', async function () {
