@@ -172,6 +172,14 @@ describe('Opening a connection', function () {
     assert.equal(connection.transportErrorSince(moment + 1), undefined, 'after it');
   });
 
+  it('gives a server the basic environment (PATH, HOME…) under the variables it configures', async () => {
+    const fixture = stdio('fixtureServer') as StdioTransportConfig;
+    // A server started by name (npx, uvx) needs PATH, and most need HOME: the shell starts the fixture only when all are there.
+    const script = '[ -n "$HOME" ] && [ -n "$PATH" ] && [ "$CONFIGURED" = yes ] || { echo "missing: HOME=$HOME PATH=$PATH CONFIGURED=$CONFIGURED" >&2; exit 9; }; exec "$@"';
+    const connection = await connect(definition('env', { type: 'stdio', command: '/bin/sh', args: ['-c', script, 'sh', fixture.command, ...fixture.args], env: { CONFIGURED: 'yes' } }));
+    assert.equal(connection.transportKind, 'stdio');
+  });
+
   it('names the command that does not exist, and the working directory that does not', async () => {
     const missing = await connect(definition('missing', { type: 'stdio', command: 'no-such-mcp-server-command', args: [], env: {} })).then(() => assert.fail('connected'), (e: Error) => e.message);
     assert.match(missing, /^Command not found: no-such-mcp-server-command/);

@@ -135,7 +135,10 @@ describe('Sandboxed servers (issue 28)', function () {
   }
 
   it('lets the allowed operations through: a write in the workspace folder, a connection to an allowed host, its own temp folder', async () => {
-    const { attempt, session } = await start(true);
+    const { attempt, session, logger } = await start(true);
+    // The server's log says once what the sandbox lets it do.
+    const rules = `Sandboxed: it may write only to ${workspace}, ${join(root, 'own')}; it may not read 1 credential and private folders (the Servers view's tooltip lists them); network: localhost:${allowed.port}.`;
+    assert.equal(logger.lines.filter((l) => l.endsWith(rules)).length, 1, logger.lines.join('\n'));
     const inside = join(workspace, 'made-by-probe.txt');
     assert.deepEqual(await attempt('write', inside), { ok: true, detail: `wrote ${inside}` });
     assert.equal(existsSync(inside), true);
