@@ -93,7 +93,7 @@ if (moved.length) {
 }
 if (stale.length) console.log(`\n${ACCEPTED} lists mutants that are now detected or gone (remove them):\n${stale.map((k) => `  ${k}`).join('\n')}`);
 if (unlisted.length) console.log(`\nSurviving mutants that ${ACCEPTED} does not explain (kill them with a test, or list them with a reason):\n${unlisted.join('\n')}`);
-const mixed = misattributed(JSON.parse(readFileSync(INCREMENTAL, 'utf8')), testReaches);
+const mixed = misattributed(report, testReaches);
 if (mixed.length) console.log(`\nKept results that name their tests wrongly (merged from several runs; measure these files again with --force):\n${mixed.map(([file, count]) => `  ${file}: ${count} mutants`).join('\n')}`);
 const below = rows.filter((r) => r.score !== null && r.score < MIN_SCORE);
 console.log(`\n${rows.length} files, ${below.length} below ${MIN_SCORE}%, ${unlisted.length} unexplained survivors. HTML report: reports/mutation/mutation.html`);
