@@ -114,6 +114,23 @@ describe('the debug bridge (the launcher’s side of a sandboxed server’s Node
     await until('the announcement on the control connection', () => control.received() === 'open 1\n', 5000);
   });
 
+  it('closes the waiting debugger the relay says it could not reach ("fail <id>"), that one only, whatever else comes', async () => {
+    const control = await relayControl();
+    const debuggers: Peer[] = [];
+    for (let i = 1; i <= 12; i++) debuggers.push(await debuggerConnection());
+    await until('twelve announcements', () => control.received().split('\n').length === 13, 5000);
+    debuggers[0]!.socket.destroy();
+    await until('the first debugger gone', () => debuggers[0]!.closed(), 5000);
+    // Junk, near misses, an id never announced and one whose debugger went away: nothing closes, nothing crashes.
+    control.socket.write('hello\nfail\nfail x\nxfail 2\nfail 2x\nfail 99\nfail 1\n\n');
+    control.socket.write('fail 12\n');
+    await until('the twelfth debugger closed', () => debuggers[11]!.closed(), 5000);
+    assert.deepEqual(debuggers.slice(1, 11).map((d) => d.closed()), Array(10).fill(false));
+    // The bridge runs on: the second debugger is still joined when its tunnel comes.
+    await peer(bridge.bridgePort, 'data 2\nhello');
+    await until('the second debugger joined', () => debuggers[1]!.received() === 'hello', 5000);
+  });
+
   it('closes a connection that is neither the relay’s control nor a tunnel it was asked for', async () => {
     await relayControl();
     await debuggerConnection();
