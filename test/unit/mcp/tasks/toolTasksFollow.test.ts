@@ -213,6 +213,14 @@ for (const era of ['legacy', 'modern'] as const) {
         // The server finished after about 1.8 s of its 5 s interval: one tasks/get (the first) came before.
         assert.equal((await seen()).tasks[task.taskId]?.getsBeforeEnd, 1);
       });
+    } else {
+      it('asks again at each status notification, however long the interval the server asks for', async () => {
+        const task = await run(await open(), { steps: 6, pollMs: 5000 });
+        await tasks.whenEnded(task);
+        // The server finished after about 1.8 s of its 5 s interval: only the notifications can have woken the poll.
+        const gets = (await seen()).tasks[task.taskId]?.getsBeforeEnd ?? 0;
+        assert.ok(gets > 1, `${gets} tasks/get before the task ended`);
+      });
     }
   });
 }
