@@ -252,19 +252,20 @@ describe('ConsentPolicy (workspace trust and consent)', () => {
     });
 
     it('covers the env file: the question names what it sets; an edit asks again; a start of an edited file is refused', async () => {
-      writeFileSync(join(dir, 'a.env'), 'API_URL=https://one\nTOKEN=abc\n');
+      writeFileSync(join(dir, 'a.env'), 'TOKEN=abc\nAPI_URL=https://one\n');
       const host = new FakeHost();
       host.answers = ['allow', 'allow'];
       const policy = policyFor(host);
       assert.equal(await policy.mayStart(withEnvFile('a.env'), false), true);
       const asked = host.requests[0]!.definition.transport as { env: Record<string, string>; envFile: { loaded: { names: string[] } } };
+      // In alphabetical order, whatever the file's: the question and the doctor list them so.
       assert.deepEqual(asked.envFile.loaded.names, ['API_URL', 'TOKEN']);
       assert.equal(await policy.mayStart(withEnvFile('a.env'), false), true);
       assert.equal(host.asked.length, 1, 'unchanged: not asked again');
       const before = await loadDefinition(withEnvFile('a.env'));
       assert.equal(policy.check(before), undefined, 'the allowed definition may run');
 
-      writeFileSync(join(dir, 'a.env'), 'API_URL=https://two\nTOKEN=abc\n');
+      writeFileSync(join(dir, 'a.env'), 'TOKEN=abc\nAPI_URL=https://two\n');
       assert.equal(policy.check(await loadDefinition(withEnvFile('a.env'))), CHANGED_REASON, 'a start after the edit is refused');
       assert.equal(await policy.mayStart(withEnvFile('a.env'), false), true);
       assert.deepEqual(host.requests[1]!.changed, ['env.API_URL', 'the contents of envFile']);
