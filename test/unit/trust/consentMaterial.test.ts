@@ -5,8 +5,20 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { LoadedDefinition, ServerDefinition } from '../../../src/mcp/serverDefinition';
-import { changedSettings, consentMaterial, fingerprints, legacyConsentHash, settingName } from '../../../src/trust/consentMaterial';
+import { changedSettings, consentHash, consentMaterial, fingerprints, legacyConsentHash, settingName } from '../../../src/trust/consentMaterial';
 import { definition } from '../helpers';
+
+describe('the consent hash', () => {
+  it('is the same for the same settings written in another order, or with a setting present but undefined', () => {
+    const def = definition('repo', { type: 'stdio', command: 'node', args: ['s.js'], env: { B: '2', A: '1' } }, { scope: 'workspace' }) as LoadedDefinition;
+    const t = def.transport as Extract<ServerDefinition['transport'], { type: 'stdio' }>;
+    const reordered = { ...def, transport: { env: { A: '1', B: '2' }, args: t.args, command: t.command, type: t.type } } as LoadedDefinition;
+    const withUndefined = { ...def, transport: { ...t, cwd: undefined } } as LoadedDefinition;
+    assert.deepEqual(consentMaterial(reordered), consentMaterial(def));
+    assert.equal(consentHash(reordered), consentHash(def));
+    assert.equal(consentHash(withUndefined), consentHash(def));
+  });
+});
 
 describe('the settings a changed question names', () => {
   it('names each definition path as the setting a person wrote', () => {
