@@ -41,11 +41,14 @@ export const CHILD_PROGRAMS = {
   ],
 };
 
+/** The TypeScript source of a built unit test: out/test/unit/x.test.js → test/unit/x.test.ts. */
+export const testSourceOf = (builtTest) => builtTest.replace(/^out\//, '').replace(/\.js$/, '.ts');
+
 const reachedByTest = new Map();
 
 /** Whether the built unit test `builtTest` (out/test/unit/….js) can run `source`, through its imports or a child process. */
 export function testReaches(builtTest, source) {
-  if (!reachedByTest.has(builtTest)) reachedByTest.set(builtTest, reachedFrom(builtTest.replace(/^out\//, '').replace(/\.js$/, '.ts')));
+  if (!reachedByTest.has(builtTest)) reachedByTest.set(builtTest, reachedFrom(testSourceOf(builtTest)));
   const reached = reachedByTest.get(builtTest);
   return reached.has(source) || Object.entries(CHILD_PROGRAMS).some(([spawner, program]) => program.includes(source) && reached.has(spawner));
 }

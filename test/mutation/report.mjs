@@ -58,7 +58,11 @@ export function checkAccepted(report, accepted) {
   const undetected = Object.entries(report.files).flatMap(([file, { source, mutants }]) =>
     mutants
       .filter((m) => UNDETECTED.has(m.status))
-      .map((m) => ({ key: mutantKey(file, m), line: describe(file, source, m), shown: `${file} ${m.mutatorName} ${shownChange(source, m)}` })),
+      .map((m) => {
+        const change = shownChange(source, m);
+        // `line` is ready to paste into accepted.md (reason left to write).
+        return { key: mutantKey(file, m), line: `- \`${mutantKey(file, m)}\` ${change} (${m.status}): `, shown: `${file} ${m.mutatorName} ${change}` };
+      }),
   );
   const byLine = (a, b) => a.key.localeCompare(b.key, undefined, { numeric: true });
   // An entry as a survivor's `shown` reads, followed by its reason: `file mutator \`code\` → \`replacement\`: why`.
@@ -111,11 +115,6 @@ function shownChange(source, mutant) {
       : `${lines[start.line - 1].slice(start.column - 1)} …`;
   const short = (text) => (text.length > 60 ? `${text.slice(0, 57)}…` : text).replace(/\s+/g, ' ');
   return `\`${short(original)}\` → \`${short(mutant.replacement ?? '')}\``;
-}
-
-/** A line ready to paste into accepted.md (reason left to write), showing the code before and after. */
-function describe(file, source, mutant) {
-  return `- \`${mutantKey(file, mutant)}\` ${shownChange(source, mutant)} (${mutant.status}): `;
 }
 
 /** The table printed at the end of a run. */

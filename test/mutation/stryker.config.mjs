@@ -4,7 +4,7 @@
 // as `npm run test:unit` does (`node esbuild.mjs --tests`) and mocha runs the built unit tests in plain Node.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHILD_PROGRAMS, importsOf, reachedFrom } from './reach.mjs';
+import { CHILD_PROGRAMS, importsOf, reachedFrom, testSourceOf } from './reach.mjs';
 
 // Suites that run no code in scope and so kill no mutant. Two read files: the architecture rules read
 // the source text (line counts, imports), which the instrumented copies no longer match, and the bundle
@@ -38,7 +38,7 @@ for (const [spawner, program] of Object.entries(CHILD_PROGRAMS)) if (program.som
 // score can only come out lower than a full run's.
 const direct = process.env.MCP_MUTATION_DIRECT === '1';
 const selects = (testSource) => (direct ? importsOf(testSource) : [...reachedFrom(testSource)]).some((file) => targets.has(file));
-const unitTests = targets.size ? allUnitTests.filter((file) => selects(file.replace(/^out\//, '').replace(/\.js$/, '.ts'))) : allUnitTests;
+const unitTests = targets.size ? allUnitTests.filter((file) => selects(testSourceOf(file))) : allUnitTests;
 const startsServers = (file) => /\b(McpSession|SessionManager|newSession|sessionForSuite|startStreamableHttpFixture|startLegacySseFixture)\b|\bspawn\(/.test(readFileSync(file, 'utf8'));
 const serverTests = new Set(unitTests.filter(startsServers));
 
