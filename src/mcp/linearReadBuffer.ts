@@ -12,11 +12,16 @@ export class LinearReadBuffer extends ReadBuffer {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
 
-  constructor(private readonly maxBytes: number) {
+  /** `observe` sees each chunk as it came, before the framing (strayLines.ts). */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly observe?: (chunk: Buffer) => void,
+  ) {
     super({ maxBufferSize: maxBytes });
   }
 
   override append(chunk: Buffer): void {
+    this.observe?.(chunk);
     if (this.pendingBytes + chunk.length > this.maxBytes) {
       this.clear();
       throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);

@@ -18,6 +18,7 @@ import { describeSdkError } from './sdkErrors';
 import { startTimeoutOf, type HttpTransportConfig, type LoadedDefinition, type StdioTransportConfig } from './serverDefinition';
 import { classifyStartFailure, isStartFailure, speaksOurs, StartFailure } from './startFailure';
 import { StdioProcess } from './stdioProcess';
+import { logStrayLines } from './strayLines';
 import { describeSandbox, endInstallPhase, sandboxUnavailable } from './sandbox/sandboxStart';
 import { sandboxedSpawn } from './sandbox/sandboxedSpawn';
 import { SandboxMonitor } from './sandbox/sandboxMonitor';
@@ -159,6 +160,7 @@ async function spawnAndConnect(
     },
     sandboxed?.firstInput,
   );
+  transport.onStrayLine = logStrayLines(logger);
   const proc = new StdioProcess(
     transport,
     // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.

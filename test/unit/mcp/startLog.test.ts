@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { McpSession } from '../../../src/mcp/session';
 import type { StdioTransportConfig } from '../../../src/mcp/serverDefinition';
 import { startStreamableHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
-import { definition, fixture, MemoryLogger, newSession, stdio, waitForState } from '../helpers';
+import { definition, fixture, MemoryLogger, newSession, stdio, textOf, waitForState } from '../helpers';
 import { until } from '../../shared/until';
 
 describe('What the log says about a start', function () {
@@ -50,6 +50,20 @@ describe('What the log says about a start', function () {
     await until('the stderr line', () => logger.lines.some((l) => l.includes('fatal: the fixture crashed')), 5000);
     assert.ok(logger.lines.includes('warn [stderr] fatal: the fixture crashed on purpose'), logger.lines.join('\n'));
     assert.ok(logger.lines.some((l) => /^info \[stderr\] fixture server \(legacy\) pid \d+$/.test(l)));
+  });
+
+  it('warns once that a server printed text to stdout, shows each line (masked, then cut at 200 characters), and keeps working', async () => {
+    const logger = new MemoryLogger();
+    const transport = { ...stdio('fixtureServer', ['--stdout-banner']), env: { API_TOKEN: 'tok-printed-456' } };
+    const session = newSession(definition('printer', transport), { logger }, sessions);
+    await session.start();
+    const pid = await session.callTool({ name: 'pid', arguments: {} });
+    assert.equal(textOf(pid), String(session.pid), 'the session works');
+    const stray = logger.lines.filter((l) => l.includes('not MCP') || l.includes('not an MCP message'));
+    assert.deepEqual(stray, [
+      'warn The server wrote a line to stdout that is not an MCP message, and it was dropped: "Fixture server ready on stdio". Over stdio, stdout carries only JSON-RPC messages: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
+      `info [stdout, not MCP] API_TOKEN=*** ${'x'.repeat(200 - 'API_TOKEN=*** '.length)}…`,
+    ]);
   });
 
   it('logs a protocol error (a response nobody asked for) at debug level, and keeps running', async () => {
