@@ -1,9 +1,10 @@
 // Lines a stdio server writes to stdout that cannot be MCP messages: a banner, Python's print(), a
-// console.log. The SDK's framing drops them without a word, so a server author whose output vanished
-// would never learn why. The watch sees each chunk of stdout before the framing does and reports every
-// such line once it ends. A line is judged by its first character that is not blank: a JSON-RPC message
-// (or a batch) starts with `{` or `[`; such lines are left to the SDK (one that is JSON but no message
-// is reported by the transport as an error).
+// console.log, a "[INFO] …" log line. The SDK's framing drops them without a word, so a server author whose
+// output vanished would never learn why. The watch sees each chunk of stdout before the framing does and
+// reports every such line once it ends. A line is judged by its first two characters that are not blank:
+// a JSON-RPC message starts `{"` (a batch `[{`); `{}` and `[]` are left to the SDK too. Anything else is
+// reported, `{ a: 1 }` (console.log of an object) and `[INFO]` included. A line that is JSON but no message
+// is left to the SDK, which reports it as a transport error.
 import type { MaskingLogger } from './logger';
 
 /** How much of a stray line is kept (a bound for a line that never ends); the log shows less, see below. */
@@ -12,11 +13,16 @@ export const STRAY_LINE_KEPT = 64 * 1024;
 export const STRAY_LINE_SHOWN = 200;
 
 const BLANK = new Set([0x20, 0x09, 0x0d]);
-const MESSAGE_START = new Set([0x7b, 0x5b]); // { [
+/** What may follow each opening character in a message: `{` → `"` or `}`, `[` → `{` or `]`. */
+const MESSAGE_SECOND = new Map([
+  [0x7b, new Set([0x22, 0x7d])],
+  [0x5b, new Set([0x7b, 0x5d])],
+]);
 
 export class StrayLineWatch {
-  /** What the current line is, once its first character that is not blank came. */
-  private line: 'unknown' | 'message' | 'stray' = 'unknown';
+  /** What the current line is: `opened` after a `{` or `[`, until the character after it tells. */
+  private line: 'unknown' | 'opened' | 'message' | 'stray' = 'unknown';
+  private opener = 0;
   private kept: Buffer[] = [];
   private keptBytes = 0;
   private cut = false;
@@ -35,28 +41,44 @@ export class StrayLineWatch {
 
   /** Bytes `from` to `end` of `chunk`, all of one line. Indices, not a slice: this runs for every message. */
   private read(chunk: Buffer, from: number, end: number): void {
+    let keepFrom = from;
     if (this.line === 'unknown') {
       while (from < end && BLANK.has(chunk[from]!)) from++;
       if (from === end) return;
-      this.line = MESSAGE_START.has(chunk[from]!) ? 'message' : 'stray';
+      keepFrom = from;
+      this.opener = chunk[from]!;
+      this.line = MESSAGE_SECOND.has(this.opener) ? 'opened' : 'stray';
+      from++;
     }
-    if (this.line !== 'stray') return;
+    if (this.line === 'opened') {
+      while (from < end && BLANK.has(chunk[from]!)) from++;
+      if (from < end) this.line = MESSAGE_SECOND.get(this.opener)!.has(chunk[from]!) ? 'message' : 'stray';
+    }
+    if (this.line === 'message') return this.forget();
+    this.keep(chunk.subarray(keepFrom, end));
+  }
+
+  private keep(part: Buffer): void {
     const room = STRAY_LINE_KEPT - this.keptBytes;
-    if (end - from > room) this.cut = true;
-    if (room <= 0) return;
+    if (part.length > room) this.cut = true;
+    if (room <= 0 || part.length === 0) return;
     // A copy: the chunk may be a large message's, and must not be kept alive by a few bytes of it.
-    const kept = Buffer.from(chunk.subarray(from, Math.min(end, from + room)));
+    const kept = Buffer.from(part.subarray(0, room));
     this.kept.push(kept);
     this.keptBytes += kept.length;
   }
 
+  private forget(): void {
+    if (!this.keptBytes) return;
+    this.kept = [];
+    this.keptBytes = 0;
+    this.cut = false;
+  }
+
   private endLine(): void {
-    if (this.line === 'stray') {
-      this.report(Buffer.concat(this.kept).toString('utf8').trimEnd() + (this.cut ? '…' : ''));
-      this.kept = [];
-      this.keptBytes = 0;
-      this.cut = false;
-    }
+    // A line that ended undecided is a lone `{` or `[`: no message either.
+    if (this.line === 'stray' || this.line === 'opened') this.report(Buffer.concat(this.kept).toString('utf8').trimEnd() + (this.cut ? '…' : ''));
+    this.forget();
     this.line = 'unknown';
   }
 }

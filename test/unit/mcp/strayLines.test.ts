@@ -17,6 +17,17 @@ describe('Lines on stdout that are not MCP messages', () => {
     assert.deepEqual(strayLinesOf('Server started on stdio\n{"jsonrpc":"2.0","id":1,"result":{}}\n[{"jsonrpc":"2.0","method":"x"}]\n\n  \r\n\t\n'), ['Server started on stdio']);
   });
 
+  it('tells a message from a line that only starts like one, by its second character that is not blank', () => {
+    assert.deepEqual(strayLinesOf('[INFO] Server started\n{ a: 1 }\n{}\n[]\n[ ]\n{ "jsonrpc":"2.0","method":"m"}\n[ {"jsonrpc":"2.0","method":"m"}]\n{\n[\n'), ['[INFO] Server started', '{ a: 1 }', '{', '[']);
+    assert.deepEqual(strayLinesOf('{\n  a: 1,\n  b: [ 2 ]\n}\n'), ['{', 'a: 1,', 'b: [ 2 ]', '}'], "console.log of an object, over several lines");
+  });
+
+  it('decides a line that opens in one chunk by the next chunks', () => {
+    assert.deepEqual(strayLinesOf('{', '  ', '"jsonrpc":"2.0","method":"m"}\n'), []);
+    assert.deepEqual(strayLinesOf('  {', ' ', 'a: 1 }\n'), ['{ a: 1 }']);
+    assert.deepEqual(strayLinesOf('[', 'WARN] low disk\n'), ['[WARN] low disk']);
+  });
+
   it('judges a line by its first character that is not blank, and drops a line end\'s \\r', () => {
     assert.deepEqual(strayLinesOf('  {"jsonrpc":"2.0","method":"m"}\n \t> ready\r\n'), ['> ready']);
   });
