@@ -160,7 +160,12 @@ async function spawnAndConnect(
     },
     sandboxed?.firstInput,
   );
-  transport.onStrayLine = logStrayLines(logger);
+  // Told in the log, and in the Protocol view while it records (where a server's author watches its stdout go by).
+  const logStray = logStrayLines(logger);
+  transport.onStrayLine = (line) => {
+    if (options.tap?.recording) options.tap.note(`stdout, not an MCP message (dropped): ${line}`);
+    logStray(line);
+  };
   const proc = new StdioProcess(
     transport,
     // Servers write banners and progress to stderr too ("running on stdio"): only what reads as a problem is a warning.

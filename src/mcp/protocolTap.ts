@@ -33,7 +33,7 @@ export interface ProtocolTap {
   message(direction: TapDirection, message: JSONRPCMessage, text: string): void;
   stderr(line: string): void;
   http(exchange: HttpExchange): void;
-  /** A connection began or ended ("connection opened over stdio"). */
+  /** A connection began or ended ("connection opened over stdio"), or a stdio server wrote a line that is no message. */
   note(text: string): void;
 }
 

@@ -7,6 +7,7 @@ import type { StdioTransportConfig } from '../../../src/mcp/serverDefinition';
 import { startStreamableHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
 import { definition, fixture, MemoryLogger, newSession, stdio, textOf, waitForState } from '../helpers';
 import { until } from '../../shared/until';
+import { watchingTap } from './watchingTap';
 
 describe('What the log says about a start', function () {
   this.timeout(30_000);
@@ -55,7 +56,8 @@ describe('What the log says about a start', function () {
   it('warns once that a server printed text to stdout, shows each line (masked, then cut at 200 characters), and keeps working', async () => {
     const logger = new MemoryLogger();
     const transport = { ...stdio('fixtureServer', ['--stdout-banner']), env: { API_TOKEN: 'tok-printed-456' } };
-    const session = newSession(definition('printer', transport), { logger }, sessions);
+    const notes: string[] = [];
+    const session = newSession(definition('printer', transport), { logger, tap: watchingTap({ note: (text) => notes.push(text) }) }, sessions);
     await session.start();
     const pid = await session.callTool({ name: 'pid', arguments: {} });
     assert.equal(textOf(pid), String(session.pid), 'the session works');
@@ -64,6 +66,11 @@ describe('What the log says about a start', function () {
       'warn The server wrote a line to stdout that is not an MCP message, and it was dropped: "Fixture server ready on stdio". Over stdio, stdout carries only JSON-RPC messages: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
       `info [stdout, not MCP] API_TOKEN=*** ${'x'.repeat(200 - 'API_TOKEN=*** '.length)}…`,
     ]);
+    // The Protocol view gets each line whole, masked like the rest of what it records.
+    assert.deepEqual(
+      notes.filter((n) => n.startsWith('stdout')),
+      ['stdout, not an MCP message (dropped): Fixture server ready on stdio', `stdout, not an MCP message (dropped): API_TOKEN=*** ${'x'.repeat(300)}`],
+    );
   });
 
   it('logs a protocol error (a response nobody asked for) at debug level, and keeps running', async () => {
