@@ -39,10 +39,12 @@ export function fileScores(report) {
  * Returns key → { reason, shown }, where `shown` is the line after the key (the code before and after).
  */
 export function parseAccepted(markdown) {
-  const accepted = new Map();
+  // A list, not a map by key: two mutants at one place (`&&` → `||`, and `&&` over a longer span) have
+  // one key and an entry each.
+  const accepted = [];
   for (const line of markdown.split('\n')) {
     const match = /^- `([^`]+:\d+:\d+ \w+)` ?(.*)$/.exec(line.trim());
-    if (match) accepted.set(match[1], { reason: /: (.+)$/.exec(match[2])?.[1] ?? '', shown: match[2] });
+    if (match) accepted.push({ key: match[1], reason: /: (.+)$/.exec(match[2])?.[1] ?? '', shown: match[2] });
   }
   return accepted;
 }
@@ -66,7 +68,7 @@ export function checkAccepted(report, accepted) {
   );
   const byLine = (a, b) => a.key.localeCompare(b.key, undefined, { numeric: true });
   // An entry as a survivor's `shown` reads, followed by its reason: `file mutator \`code\` → \`replacement\`: why`.
-  const entries = [...accepted].map(([key, { shown }]) => ({ key, shown: `${key.replace(/:\d+:\d+ /, ' ')} ${shown}` })).sort(byLine);
+  const entries = accepted.map(({ key, shown }) => ({ key, shown: `${key.replace(/:\d+:\d+ /, ' ')} ${shown}` })).sort(byLine);
   const moved = [];
   const unexplained = [];
   for (const group of groupBy(undetected, (u) => u.shown).values()) {
@@ -82,7 +84,8 @@ export function checkAccepted(report, accepted) {
     });
   }
   // Several survivors can share a key (a regular expression's mutants, one per replacement).
-  const explainedAtKey = new Set(unexplained.map((u) => u.key).filter((key) => accepted.has(key)));
+  const keys = new Set(accepted.map((entry) => entry.key));
+  const explainedAtKey = new Set(unexplained.map((u) => u.key).filter((key) => keys.has(key)));
   return {
     unlisted: unexplained.filter((u) => !explainedAtKey.has(u.key)).map((u) => u.line),
     stale: entries.filter((entry) => !explainedAtKey.has(entry.key)).map((entry) => entry.key),

@@ -10,8 +10,8 @@ interface Row { file: string; killed: number; timeout: number; survived: number;
 interface ReportModule {
   MIN_SCORE: number;
   fileScores(report: object): Row[];
-  parseAccepted(markdown: string): Map<string, { reason: string; shown: string }>;
-  checkAccepted(report: object, accepted: Map<string, { reason: string; shown: string }>): { unlisted: string[]; stale: string[]; moved: [string, string][] };
+  parseAccepted(markdown: string): { key: string; reason: string; shown: string }[];
+  checkAccepted(report: object, accepted: { key: string; reason: string; shown: string }[]): { unlisted: string[]; stale: string[]; moved: [string, string][] };
   formatTable(rows: Row[]): string;
   withMovedKeys(markdown: string, moved: [string, string][]): string;
   misattributed(report: object, reaches: (testFile: string, file: string) => boolean): [string, number][];
@@ -59,7 +59,7 @@ describe('mutation report', () => {
     const { parseAccepted, checkAccepted } = await load();
     const accepted = parseAccepted(['# Accepted', '', '- `src/b.ts:2:5 ConditionalExpression` `x === "win32"` → `true`: Windows-only branch', '- `src/gone.ts:1:1 X` → `y`: was equivalent', 'text that is no entry'].join('\n'));
     assert.deepEqual(
-      [...accepted].map(([key, { reason }]) => [key, reason]),
+      accepted.map(({ key, reason }) => [key, reason]),
       [['src/b.ts:2:5 ConditionalExpression', 'Windows-only branch'], ['src/gone.ts:1:1 X', 'was equivalent']],
     );
     const { unlisted, stale, moved } = checkAccepted(report, accepted);
@@ -108,6 +108,22 @@ describe('mutation report', () => {
       '- `src/c.ts:3:5 ConditionalExpression` `closing` → `false`: the first',
       '- `src/c.ts:2:5 ConditionalExpression` `readied` → `false`: code that changed',
       '- `src/c.ts:5:5 ConditionalExpression` `closing` → `false`: the second',
+    ]);
+  });
+
+  it('keeps two entries at one place apart (two mutants of one span), and both explain their survivors after a move', async () => {
+    const { parseAccepted, checkAccepted } = await load();
+    const source = '// a\nif (a && b && c) x();\n';
+    const logical = (replacement: string, endColumn: number) => ({ mutatorName: 'LogicalOperator', replacement, status: 'Survived', location: at(2, 5, endColumn) });
+    const report = { files: { 'src/e.ts': { source, mutants: [logical('a && b || c', 16), logical('a || b', 11)] } } };
+    const accepted = parseAccepted(['- `src/e.ts:1:5 LogicalOperator` `a && b && c` → `a && b || c`: the whole', '- `src/e.ts:1:5 LogicalOperator` `a && b` → `a || b`: the first two'].join('\n'));
+    assert.equal(accepted.length, 2);
+    const result = checkAccepted(report, accepted);
+    assert.deepEqual(result.unlisted, []);
+    assert.deepEqual(result.stale, []);
+    assert.deepEqual(result.moved, [
+      ['src/e.ts:1:5 LogicalOperator', 'src/e.ts:2:5 LogicalOperator'],
+      ['src/e.ts:1:5 LogicalOperator', 'src/e.ts:2:5 LogicalOperator'],
     ]);
   });
 
