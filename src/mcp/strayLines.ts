@@ -42,8 +42,10 @@ export class StrayLineWatch {
   /** Bytes `from` to `end` of `chunk`, all of one line. Indices, not a slice: this runs for every message. */
   private read(chunk: Buffer, from: number, end: number): void {
     let keepFrom = from;
+    // The scans for a character that is not blank need no bound: chunk[end] is the newline, or past the
+    // chunk's end (undefined), and neither is blank.
     if (this.line === 'unknown') {
-      while (from < end && BLANK.has(chunk[from]!)) from++;
+      while (BLANK.has(chunk[from]!)) from++;
       if (from === end) return;
       keepFrom = from;
       this.opener = chunk[from]!;
@@ -51,7 +53,7 @@ export class StrayLineWatch {
       from++;
     }
     if (this.line === 'opened') {
-      while (from < end && BLANK.has(chunk[from]!)) from++;
+      while (BLANK.has(chunk[from]!)) from++;
       if (from < end) this.line = MESSAGE_SECOND.get(this.opener)!.has(chunk[from]!) ? 'message' : 'stray';
     }
     if (this.line === 'message') return this.forget();
@@ -61,7 +63,8 @@ export class StrayLineWatch {
   private keep(part: Buffer): void {
     const room = STRAY_LINE_KEPT - this.keptBytes;
     if (part.length > room) this.cut = true;
-    if (room <= 0 || part.length === 0) return;
+    // Full: nothing more is kept, not even an empty copy for each chunk of a line that never ends.
+    if (room === 0) return;
     // A copy: the chunk may be a large message's, and must not be kept alive by a few bytes of it.
     const kept = Buffer.from(part.subarray(0, room));
     this.kept.push(kept);

@@ -47,6 +47,26 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     assert.deepEqual(s.messages.map((m) => ('method' in m ? m.method : '')), ['job', 'ping']);
   });
 
+  it('hands each line on stdout that is no message to onStrayLine, and reads the messages around it', async () => {
+    const s = await start(`process.stdout.write('Server ready\\n' + JSON.stringify({ jsonrpc: '2.0', method: 'first' }) + '\\n[INFO] listening\\n'); ${ECHO}`);
+    // Set before any output can be read: start() resolves on the spawn, and output comes in a later turn.
+    const stray: string[] = [];
+    s.transport.onStrayLine = (line) => stray.push(line);
+    await s.transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    await until('both messages', () => s.messages.length === 2, 5000);
+    assert.deepEqual(stray, ['Server ready', '[INFO] listening']);
+    assert.deepEqual(s.messages.map((m) => ('method' in m ? m.method : '')), ['first', 'ping']);
+    assert.deepEqual(s.errors, []);
+  });
+
+  it('without an onStrayLine (the doctor\'s transport), a stray line is dropped and nothing else happens', async () => {
+    const s = await start(`process.stdout.write('Server ready\\n'); ${ECHO}`);
+    await s.transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    await until('the answer', () => s.messages.length === 1, 5000);
+    assert.deepEqual(s.errors, []);
+    assert.equal(s.closed(), false);
+  });
+
   it('reads a message that arrives over many reads whole, and the ones after it', async () => {
     const s = await start(ECHO);
     const big = 'x'.repeat(300_000);
