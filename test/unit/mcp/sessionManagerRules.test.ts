@@ -84,9 +84,12 @@ describe('SessionManager rules', () => {
       server('disabled', { disabled: true, turnedOff: 'workspace' }),
       server('off', { turnedOff: 'new', leftToVscode: 'VS Code runs it.' }),
       server('vscode', { leftToVscode: 'VS Code runs it.' }),
+      // Not started by itself anyway: the reason shows all the same (the Servers view says why, not just "stopped").
+      server('manualOff', { disabled: true, autoStart: false }),
     ]);
     await settle();
     assert.deepEqual(session('refused').calls, ['stop: Refused by your administrator.']);
+    assert.deepEqual(session('manualOff').calls, ['stop: Disabled in settings ("disabled": true).']);
     assert.deepEqual(session('disabled').calls, ['stop: Disabled in settings ("disabled": true).']);
     assert.deepEqual(session('off').calls, [`stop: ${TURNED_OFF_REASONS.new}`]);
     assert.deepEqual(session('vscode').calls, ['stop: VS Code runs it.']);
@@ -94,6 +97,15 @@ describe('SessionManager rules', () => {
     await manager.start('disabled');
     assert.deepEqual(session('disabled').calls, ['stop: Disabled in settings ("disabled": true).', 'stop: Disabled in settings ("disabled": true).'], 'Start shows the reason again');
     assert.deepEqual(gateAsked, []);
+  });
+
+  it('does nothing on Start for an entry whose settings are in error (it has no session)', async () => {
+    const { manager, gateAsked } = setUp();
+    manager.reconcile([{ name: 'bad', scope: 'workspace', error: 'bad url' }]);
+    await manager.start('bad');
+    await manager.start('bad', false);
+    assert.deepEqual(gateAsked, [], 'nothing asked, nothing thrown');
+    assert.deepEqual(manager.entries(), [{ name: 'bad', scope: 'workspace', configError: 'bad url', session: undefined }]);
   });
 
   it('stops a server the start gate refuses, with its reason, and answers for unknown servers', async () => {
