@@ -93,8 +93,11 @@ if (moved.length) {
 }
 if (stale.length) console.log(`\n${ACCEPTED} lists mutants that are now detected or gone (remove them):\n${stale.map((k) => `  ${k}`).join('\n')}`);
 if (unlisted.length) console.log(`\nSurviving mutants that ${ACCEPTED} does not explain (kill them with a test, or list them with a reason):\n${unlisted.join('\n')}`);
-const mixed = misattributed(report, testReaches);
-if (mixed.length) console.log(`\nKept results that name their tests wrongly (merged from several runs; measure these files again with --force):\n${mixed.map(([file, count]) => `  ${file}: ${count} mutants`).join('\n')}`);
+const named = misattributed(report, testReaches);
+const merged = named.filter(([, count]) => count > 0);
+const unreachable = named.filter(([, , count]) => count > 0);
+if (merged.length) console.log(`\nKept results that name tests by ids no test has, or two tests share (merged from several runs; measure these files again with --force):\n${merged.map(([file, count]) => `  ${file}: ${count} mutants`).join('\n')}`);
+if (unreachable.length) console.log(`\nKept results that name a test that cannot run the file (Stryker credits the running test with whatever runs meanwhile, or merged results):\n${unreachable.map(([file, , count]) => `  ${file}: ${count} mutants`).join('\n')}`);
 const below = rows.filter((r) => r.score !== null && r.score < MIN_SCORE);
 console.log(`\n${rows.length} files, ${below.length} below ${MIN_SCORE}%, ${unlisted.length} unexplained survivors. HTML report: reports/mutation/mutation.html`);
 process.exit(below.length || unlisted.length ? 1 : 0);

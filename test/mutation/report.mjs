@@ -133,19 +133,29 @@ export function formatTable(rows) {
 }
 
 /**
- * Per file, how many kept results name their tests by ids that cannot be right: an id no test has, one
- * that two tests have, or a test that cannot run the file (`reaches(testFile, file)`). Stryker numbers
- * the tests anew in each run and keeps one table of them, so results merged from several runs name the
- * wrong tests; a run then re-tests those mutants (or, by chance, reuses one on the wrong test's word).
- * `--force` on the files listed measures them again, in one run. Returns [file, count] for files with any.
+ * Per file, how many kept results name their tests by ids that cannot be right. `merged`: an id no test
+ * has, or one that two tests have. Stryker numbers the tests anew in each run and keeps one table of them,
+ * so results merged file by file from runs in several checkouts do this; a run then re-tests those mutants
+ * (or, by chance, reuses one on the wrong test's word): `--force` on the file measures it again.
+ * `unreachable`: an id of a test that cannot run the file (`reaches(testFile, file)`). Merged results do
+ * this too, but so does Stryker's per-test coverage on its own: it credits the test that is running with
+ * whatever runs meanwhile, such as work an earlier test left behind, so it can stay after a `--force` run.
+ * Returns [file, merged, unreachable] for files with any.
  */
 export function misattributed(report, reaches) {
   const filesById = new Map();
   for (const [testFile, { tests }] of Object.entries(report.testFiles ?? {})) {
     for (const { id } of tests) filesById.set(id, [...(filesById.get(id) ?? []), testFile]);
   }
-  const fits = (id, file) => filesById.get(id)?.length === 1 && reaches(filesById.get(id)[0], file);
+  const unique = (id) => filesById.get(id)?.length === 1;
+  // A mutant that failed a hook, or threw outside any test, is "killed by" that hook's title, which no test has.
+  const testIds = (m) => [...(m.killedBy ?? []), ...(m.coveredBy ?? [])].filter((id) => /^\d+$/.test(id));
   return Object.entries(report.files)
-    .map(([file, { mutants }]) => [file, mutants.filter((m) => ![...(m.killedBy ?? []), ...(m.coveredBy ?? [])].every((id) => fits(id, file))).length])
-    .filter(([, count]) => count > 0);
+    .map(([file, { mutants }]) => {
+      const ids = mutants.map(testIds);
+      const merged = ids.filter((named) => !named.every(unique)).length;
+      const unreachable = ids.filter((named) => named.every(unique) && !named.every((id) => reaches(filesById.get(id)[0], file))).length;
+      return [file, merged, unreachable];
+    })
+    .filter(([, merged, unreachable]) => merged + unreachable > 0);
 }

@@ -14,7 +14,7 @@ interface ReportModule {
   checkAccepted(report: object, accepted: { key: string; reason: string; shown: string }[]): { unlisted: string[]; stale: string[]; moved: [string, string][] };
   formatTable(rows: Row[]): string;
   withMovedKeys(markdown: string, moved: [string, string][]): string;
-  misattributed(report: object, reaches: (testFile: string, file: string) => boolean): [string, number][];
+  misattributed(report: object, reaches: (testFile: string, file: string) => boolean): [string, number, number][];
 }
 const load = () => import(pathToFileURL(join(root, 'test', 'mutation', 'report.mjs')).href) as Promise<ReportModule>;
 
@@ -127,7 +127,7 @@ describe('mutation report', () => {
     ]);
   });
 
-  it('names the files whose kept results name their tests wrongly: an id no test has, two tests have, or a test that cannot run the file', async () => {
+  it('names the files whose kept results name their tests wrongly: an id no test has or two tests have, apart from a test that cannot run the file', async () => {
     const { misattributed } = await load();
     const merged = {
       testFiles: { 'out/a.test.js': { tests: [{ id: '1' }, { id: '2' }] }, 'out/b.test.js': { tests: [{ id: '2' }, { id: '3' }] } },
@@ -139,6 +139,8 @@ describe('mutation report', () => {
             { killedBy: ['2'] },
             { coveredBy: ['3'] },
             { coveredBy: [] },
+            { killedBy: ['suite "after each" hook in "suite"'], coveredBy: ['1'] },
+            { killedBy: ['Uncaught error outside test suite'] },
           ],
         },
         'src/y.ts': { mutants: [{ killedBy: ['3'], coveredBy: ['1', '3'] }] },
@@ -146,6 +148,8 @@ describe('mutation report', () => {
     };
     // b.test.js runs y.ts only; a.test.js runs both.
     const reaches = (testFile: string, file: string) => testFile === 'out/a.test.js' || file === 'src/y.ts';
-    assert.deepEqual(misattributed(merged, reaches), [['src/x.ts', 3]]);
+    // x.ts: '9' is no test's and '2' is two tests' (merged); '3' is b.test.js's, which cannot run x.ts.
+    // A hook's title or an uncaught error, as what killed a mutant, names no test and is left alone.
+    assert.deepEqual(misattributed(merged, reaches), [['src/x.ts', 2, 1]]);
   });
 });
