@@ -79,6 +79,16 @@ describe('McpSession requests: what their callers see', function () {
     assert.equal(session.state.kind, 'running');
   });
 
+  it('keeps a call alive while its server reports progress, past the server\'s request timeout', async () => {
+    // 20 steps of 200 ms, each with a progress notification: 4 s in all against a 3 s timeout.
+    const session = newSession(definition('progressing', stdio('toolsFixture'), { timeoutMs: 3000 }), {}, sessions);
+    await session.start();
+    const reported: number[] = [];
+    const result = await session.callTool({ name: 'slow', arguments: { steps: 20 } }, { onprogress: (p) => reported.push(p.progress) });
+    assert.equal(textOf(result), 'done after 20 steps');
+    assert.deepEqual(reported.slice(0, 3), [1, 2, 3], 'the progress reached the caller too');
+  });
+
   it('names the server and the skill when a skills request fails', async () => {
     const session = newSession(definition('sk', stdio('skillsFixture')), {}, sessions);
     await session.start();
