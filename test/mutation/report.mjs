@@ -36,7 +36,7 @@ export function fileScores(report) {
 /**
  * The accepted survivors: lines of accepted.md of the form
  * `- \`src/mcp/processTree.ts:42:9 ConditionalExpression\` \`code\` → \`replacement\`: why`.
- * Returns key → { reason, shown }, where `shown` is the line after the key (the code before and after).
+ * Returns every entry as { key, reason, shown }, where `shown` is the line after the key (the code before and after).
  */
 export function parseAccepted(markdown) {
   // A list, not a map by key: two mutants at one place (`&&` → `||`, and `&&` over a longer span) have
