@@ -1,45 +1,66 @@
-// Reading a stdio server's output in linear time (used by managedStdioTransport.ts).
-import { ReadBuffer } from '@modelcontextprotocol/client';
+// Reading a stdio server's output (used by managedStdioTransport.ts): the SDK's framing, one JSON-RPC
+// message per line, read in linear time, and telling of every line it drops.
+import { deserializeMessage, ReadBuffer, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { keptPart, type StrayKind } from './strayLines';
 
 /**
  * The SDK's ReadBuffer concatenates its whole buffer with every 64 KB chunk, so one 50 MB message costs
- * gigabytes of copying (13 s measured here). This one keeps chunks aside until one holds a newline and
- * hands them to the SDK's buffer in one piece: the same framing and parsing, read in linear time. The size
- * limit holds for both: the chunks kept aside here, and what the SDK's buffer holds of a message begun in an
- * earlier piece.
+ * gigabytes of copying (13 s measured here); and it drops every line that is no message, text without a
+ * word and JSON as a transport error. This one keeps a line's chunks aside until its newline comes and joins
+ * them once, parses each line with the SDK's own deserializeMessage, and hands each line it drops to
+ * `stray`. The size limit bounds a line still waiting for its newline. It extends ReadBuffer only to be one
+ * for the transport (which keeps its buffer in a private field of that type): the SDK's buffer stays empty.
  */
 export class LinearReadBuffer extends ReadBuffer {
+  /** The current line's chunks, before its newline. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Whole lines not read yet. */
+  private lines: Buffer[] = [];
 
-  /** `observe` sees each chunk as it came, before the framing (strayLines.ts). */
   constructor(
     private readonly maxBytes: number,
-    private readonly observe?: (chunk: Buffer) => void,
+    private readonly stray?: (line: string, kind: StrayKind) => void,
   ) {
     super({ maxBufferSize: maxBytes });
   }
 
   override append(chunk: Buffer): void {
-    this.observe?.(chunk);
     if (this.pendingBytes + chunk.length > this.maxBytes) {
       this.clear();
       throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);
     }
-    if (chunk.indexOf(0x0a) === -1) {
-      this.pending.push(chunk);
-      this.pendingBytes += chunk.length;
-      return;
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      const end = chunk.subarray(start, newline);
+      this.lines.push(this.pending.length ? Buffer.concat([...this.pending, end]) : end);
+      this.pending = [];
+      this.pendingBytes = 0;
+      start = newline + 1;
     }
-    const whole = this.pending.length ? Buffer.concat([...this.pending, chunk]) : chunk;
-    this.pending = [];
-    this.pendingBytes = 0;
-    super.append(whole);
+    if (start === chunk.length) return;
+    this.pending.push(chunk.subarray(start));
+    this.pendingBytes += chunk.length - start;
+  }
+
+  override readMessage(): JSONRPCMessage | null {
+    for (let line = this.lines.shift(); line; line = this.lines.shift()) {
+      // Blanks around a message are JSON's whitespace; a blank line is nothing to tell.
+      const text = line.toString('utf8').trim();
+      if (!text) continue;
+      try {
+        return deserializeMessage(text);
+      } catch (error) {
+        this.stray?.(keptPart(text), error instanceof SyntaxError ? 'text' : 'json');
+      }
+    }
+    return null;
   }
 
   override clear(): void {
     this.pending = [];
     this.pendingBytes = 0;
+    this.lines = [];
     super.clear();
   }
 }

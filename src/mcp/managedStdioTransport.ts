@@ -1,7 +1,7 @@
 // The SDK's stdio transport with four additions the session layer needs:
 // - `onSpawn` hands over the ChildProcess (the SDK keeps it private), for exit codes and stopping;
 // - large messages are read in linear time (linearReadBuffer.ts);
-// - `onStrayLine` hears of each line on stdout that cannot be a message, which the SDK drops (strayLines.ts);
+// - `onStrayLine` hears of each line on stdout that is no message, which the SDK drops (strayLines.ts);
 // - on Linux and macOS the server leads a process group of its own (`detached`), so that the reaper
 //   (processReaper.ts) can end it and everything it started when the extension host dies (issue 25).
 //   The SDK's spawn has no such option, so start() spawns as the SDK does (same environment, pipes and
@@ -17,11 +17,11 @@ import { PassThrough } from 'node:stream';
 import type { ReadBuffer } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { LinearReadBuffer } from './linearReadBuffer';
-import { StrayLineWatch } from './strayLines';
+import type { StrayKind } from './strayLines';
 
 export class ManagedStdioTransport extends StdioClientTransport {
   onSpawn?: (child: ChildProcess) => void;
-  onStrayLine?: (line: string) => void;
+  onStrayLine?: (line: string, kind: StrayKind) => void;
 
   /** `firstInput`: written to the process's stdin before any message (a sandboxed server's job, sandbox/launcherProtocol.ts). */
   constructor(
@@ -30,8 +30,8 @@ export class ManagedStdioTransport extends StdioClientTransport {
   ) {
     super(params);
     // The SDK's transport creates its buffer in its constructor and keeps it private.
-    const strayLines = new StrayLineWatch((line) => this.onStrayLine?.(line));
-    (this as unknown as { _readBuffer: ReadBuffer })._readBuffer = new LinearReadBuffer(params.maxBufferSize ?? 10 * 1024 * 1024, (chunk) => strayLines.feed(chunk));
+    const readBuffer = new LinearReadBuffer(params.maxBufferSize ?? 10 * 1024 * 1024, (line, kind) => this.onStrayLine?.(line, kind));
+    (this as unknown as { _readBuffer: ReadBuffer })._readBuffer = readBuffer;
   }
 
   override async start(): Promise<void> {

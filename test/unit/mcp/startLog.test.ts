@@ -63,13 +63,18 @@ describe('What the log says about a start', function () {
     assert.equal(textOf(pid), String(session.pid), 'the session works');
     const stray = logger.lines.filter((l) => l.includes('not MCP') || l.includes('not an MCP message'));
     assert.deepEqual(stray, [
-      'warn The server wrote a line to stdout that is not an MCP message, and it was dropped: "Fixture server ready on stdio". Over stdio, stdout carries only JSON-RPC messages: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
+      'warn The server wrote a line to stdout that is not an MCP message, and it was dropped: "Fixture server ready on stdio". Over stdio, stdout carries only JSON-RPC messages, one per line: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
       `info [stdout, not MCP] API_TOKEN=*** ${'x'.repeat(200 - 'API_TOKEN=*** '.length)}…`,
+      'info [stdout, not MCP] {"level":30,"msg":"listening"}',
     ]);
     // The Protocol view gets each line whole, masked like the rest of what it records.
     assert.deepEqual(
       notes.filter((n) => n.startsWith('stdout')),
-      ['stdout, not an MCP message (dropped): Fixture server ready on stdio', `stdout, not an MCP message (dropped): API_TOKEN=*** ${'x'.repeat(300)}`],
+      [
+        'stdout, not an MCP message (dropped): Fixture server ready on stdio',
+        `stdout, not an MCP message (dropped): API_TOKEN=*** ${'x'.repeat(300)}`,
+        'stdout, not an MCP message (dropped): {"level":30,"msg":"listening"}',
+      ],
     );
   });
 

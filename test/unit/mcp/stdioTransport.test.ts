@@ -47,14 +47,15 @@ describe('ManagedStdioTransport and StdioProcess: a server process from start to
     assert.deepEqual(s.messages.map((m) => ('method' in m ? m.method : '')), ['job', 'ping']);
   });
 
-  it('hands each line on stdout that is no message to onStrayLine, and reads the messages around it', async () => {
-    const s = await start(`process.stdout.write('Server ready\\n' + JSON.stringify({ jsonrpc: '2.0', method: 'first' }) + '\\n[INFO] listening\\n'); ${ECHO}`);
+  it('hands each line on stdout that is no message to onStrayLine, a JSON log record too, and reads the messages around it', async () => {
+    const output = ['Server ready', JSON.stringify({ jsonrpc: '2.0', method: 'first' }), '[INFO] listening', '{"level":30,"msg":"listening on stdio"}', ''].join('\\n');
+    const s = await start(`process.stdout.write('${output}'); ${ECHO}`);
     // Set before any output can be read: start() resolves on the spawn, and output comes in a later turn.
     const stray: string[] = [];
-    s.transport.onStrayLine = (line) => stray.push(line);
+    s.transport.onStrayLine = (line, kind) => stray.push(`${kind} ${line}`);
     await s.transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
     await until('both messages', () => s.messages.length === 2, 5000);
-    assert.deepEqual(stray, ['Server ready', '[INFO] listening']);
+    assert.deepEqual(stray, ['text Server ready', 'text [INFO] listening', 'json {"level":30,"msg":"listening on stdio"}']);
     assert.deepEqual(s.messages.map((m) => ('method' in m ? m.method : '')), ['first', 'ping']);
     assert.deepEqual(s.errors, []);
   });

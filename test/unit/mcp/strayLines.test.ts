@@ -1,66 +1,77 @@
-// Lines on a stdio server's stdout that cannot be MCP messages (strayLines.ts): the SDK drops them, so the
-// client tells the server's author, once as a warning and then line by line.
+// Lines on a stdio server's stdout that are not MCP messages (linearReadBuffer.ts finds them, strayLines.ts
+// tells of them): the SDK drops them, so the client tells the server's author, once as a warning and then
+// line by line.
 import * as assert from 'node:assert/strict';
+import { LinearReadBuffer } from '../../../src/mcp/linearReadBuffer';
 import { maskingLogger } from '../../../src/mcp/logger';
-import { logStrayLines, STRAY_LINE_KEPT, STRAY_LINE_SHOWN, StrayLineWatch } from '../../../src/mcp/strayLines';
+import { logStrayLines, STRAY_LINE_KEPT, STRAY_LINE_SHOWN } from '../../../src/mcp/strayLines';
 import { MemoryLogger } from '../helpers';
 
-function strayLinesOf(...chunks: (string | Buffer)[]): string[] {
-  const lines: string[] = [];
-  const watch = new StrayLineWatch((line) => lines.push(line));
-  for (const chunk of chunks) watch.feed(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return lines;
+/** What the buffer reads from these chunks: each message's method (or id), each dropped line as "kind line". */
+function readOut(...chunks: (string | Buffer)[]): { messages: string[]; stray: string[] } {
+  const stray: string[] = [];
+  const messages: string[] = [];
+  const buffer = new LinearReadBuffer(1024 * 1024, (line, kind) => stray.push(`${kind} ${line}`));
+  for (const chunk of chunks) {
+    buffer.append(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    for (let m = buffer.readMessage(); m; m = buffer.readMessage()) messages.push('method' in m ? m.method : `#${'id' in m ? m.id : ''}`);
+  }
+  return { messages, stray };
 }
+const strayOf = (...chunks: (string | Buffer)[]) => readOut(...chunks).stray;
 
 describe('Lines on stdout that are not MCP messages', () => {
-  it('reports a text line and leaves messages, batches and blank lines alone', () => {
-    assert.deepEqual(strayLinesOf('Server started on stdio\n{"jsonrpc":"2.0","id":1,"result":{}}\n[{"jsonrpc":"2.0","method":"x"}]\n\n  \r\n\t\n'), ['Server started on stdio']);
+  it('reports a text line and reads the messages around it; blank lines are nothing to tell', () => {
+    const out = readOut('Server started on stdio\n{"jsonrpc":"2.0","id":1,"result":{}}\n\n  \r\n\t\n{"jsonrpc":"2.0","method":"m"}\n');
+    assert.deepEqual(out.stray, ['text Server started on stdio']);
+    assert.deepEqual(out.messages, ['#1', 'm']);
   });
 
-  it('tells a message from a line that only starts like one, by its second character that is not blank', () => {
-    assert.deepEqual(strayLinesOf('[INFO] Server started\n{ a: 1 }\n{}\n[]\n[ ]\n{ "jsonrpc":"2.0","method":"m"}\n[ {"jsonrpc":"2.0","method":"m"}]\n{\n[\n'), ['[INFO] Server started', '{ a: 1 }', '{', '[']);
-    assert.deepEqual(strayLinesOf('{\n  a: 1,\n  b: [ 2 ]\n}\n'), ['{', 'a: 1,', 'b: [ 2 ]', '}'], "console.log of an object, over several lines");
+  it('reports JSON that is no JSON-RPC message as JSON: a structured log record, {}, [], a batch', () => {
+    const lines = ['{"level":30,"time":1700000000000,"msg":"listening"}', '{}', '[]', '[{"jsonrpc":"2.0","method":"x"}]', '{"jsonrpc":"1.0","method":"x"}', '"ready"', '42'];
+    assert.deepEqual(strayOf(`${lines.join('\n')}\n`), lines.map((l) => `json ${l}`));
   });
 
-  it('decides a line that opens in one chunk by the next chunks', () => {
-    assert.deepEqual(strayLinesOf('{', '  ', '"jsonrpc":"2.0","method":"m"}\n'), []);
-    assert.deepEqual(strayLinesOf('  {', ' ', 'a: 1 }\n'), ['{ a: 1 }']);
-    assert.deepEqual(strayLinesOf('[', 'WARN] low disk\n'), ['[WARN] low disk']);
-  });
-
-  it('judges a line by its first character that is not blank, and drops a line end\'s \\r', () => {
-    assert.deepEqual(strayLinesOf('  {"jsonrpc":"2.0","method":"m"}\n \t> ready\r\n'), ['> ready']);
+  it('reports a line that only starts like a message as text, console.log of an object over several lines too', () => {
+    assert.deepEqual(strayOf('[INFO] Server started\n{ a: 1 }\n{\n[\n{"jsonrpc":"2.0","method":\n{ "jsonrpc":"2.0","method":"m"}\n'), ['text [INFO] Server started', 'text { a: 1 }', 'text {', 'text [', 'text {"jsonrpc":"2.0","method":']);
+    assert.deepEqual(strayOf('{\n  a: 1,\n  b: [ 2 ]\n}\n'), ['text {', 'text a: 1,', 'text b: [ 2 ]', 'text }']);
   });
 
   it('reads a line split across chunks anywhere, one report per line, only once it ends', () => {
-    assert.deepEqual(strayLinesOf('Serv', 'er up', ''), []);
-    assert.deepEqual(strayLinesOf('Serv', 'er up\r', '\n{"jsonrpc"', ':"2.0","method":"m"}\nbye\n'), ['Server up', 'bye']);
-    assert.deepEqual(strayLinesOf('   ', '  ', ' {"jsonrpc":"2.0","method":"m"}\n'), [], 'blanks in one chunk, the message in the next');
-    assert.deepEqual(strayLinesOf('   ', 'ok\n'), ['ok']);
+    assert.deepEqual(readOut('Serv', 'er up', ''), { messages: [], stray: [] });
+    assert.deepEqual(readOut('Serv', 'er up\r', '\n{"jsonrpc"', ':"2.0","method":"m"}\nbye\n'), { messages: ['m'], stray: ['text Server up', 'text bye'] });
+    assert.deepEqual(readOut('  {', '  ', '"jsonrpc":"2.0","method":"m"}\r\n', ' \t> ready\r\n'), { messages: ['m'], stray: ['text > ready'] });
   });
 
-  it(`keeps the first ${STRAY_LINE_KEPT} bytes of a line that goes on, and marks the cut`, () => {
+  it(`reports the first ${STRAY_LINE_KEPT} characters of a longer line, and marks the cut`, () => {
     const long = 'y'.repeat(STRAY_LINE_KEPT - 5) + 'z'.repeat(1000);
-    assert.deepEqual(strayLinesOf(long.slice(0, 150), `${long.slice(150)}\nshort\n`), [`${'y'.repeat(STRAY_LINE_KEPT - 5)}zzzzz…`, 'short']);
-    assert.deepEqual(strayLinesOf(`${'w'.repeat(STRAY_LINE_KEPT)}\n`), ['w'.repeat(STRAY_LINE_KEPT)], 'exactly the limit: nothing cut');
-    assert.deepEqual(strayLinesOf('w'.repeat(STRAY_LINE_KEPT), 'v\n'), [`${'w'.repeat(STRAY_LINE_KEPT)}…`], 'cut in a later chunk');
+    assert.deepEqual(strayOf(long.slice(0, 150), `${long.slice(150)}\nshort\n`), [`text ${'y'.repeat(STRAY_LINE_KEPT - 5)}zzzzz…`, 'text short']);
+    assert.deepEqual(strayOf(`${'w'.repeat(STRAY_LINE_KEPT)}\n`), [`text ${'w'.repeat(STRAY_LINE_KEPT)}`], 'exactly the limit: nothing cut');
   });
 
   it('decodes UTF-8 split across chunks', () => {
     const bytes = Buffer.from('Prêt à servir\n');
-    assert.deepEqual(strayLinesOf(bytes.subarray(0, 3), bytes.subarray(3)), ['Prêt à servir']);
+    assert.deepEqual(strayOf(bytes.subarray(0, 3), bytes.subarray(3)), ['text Prêt à servir']);
   });
 
   it('warns once with what to do, then logs each line as information', () => {
     const logger = new MemoryLogger();
     const log = logStrayLines(maskingLogger(logger, () => []));
-    log('Server started');
-    log('request received');
-    log('done');
+    log('Server started', 'text');
+    log('{"msg":"request received"}', 'json');
+    log('done', 'text');
     assert.deepEqual(logger.lines, [
-      'warn The server wrote a line to stdout that is not an MCP message, and it was dropped: "Server started". Over stdio, stdout carries only JSON-RPC messages: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
-      'info [stdout, not MCP] request received',
+      'warn The server wrote a line to stdout that is not an MCP message, and it was dropped: "Server started". Over stdio, stdout carries only JSON-RPC messages, one per line: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
+      'info [stdout, not MCP] {"msg":"request received"}',
       'info [stdout, not MCP] done',
+    ]);
+  });
+
+  it('says so when the first line is JSON: a structured logger writing to stdout', () => {
+    const logger = new MemoryLogger();
+    logStrayLines(maskingLogger(logger, () => []))('{"level":30,"msg":"listening"}', 'json');
+    assert.deepEqual(logger.lines, [
+      'warn The server wrote JSON to stdout that is not a JSON-RPC message, and it was dropped: "{"level":30,"msg":"listening"}". Over stdio, stdout carries only JSON-RPC messages, one per line: the server must write its logs to stderr. Lines like it are logged below as [stdout, not MCP].',
     ]);
   });
 
@@ -68,10 +79,10 @@ describe('Lines on stdout that are not MCP messages', () => {
     const logger = new MemoryLogger();
     const secret = 'sk-live-0123456789abcdef';
     const log = logStrayLines(maskingLogger(logger, () => [secret]));
-    log('first');
+    log('first', 'text');
     const straddling = `${'a'.repeat(STRAY_LINE_SHOWN - 10)}${secret}${'b'.repeat(20)}`;
-    log(straddling);
-    log('c'.repeat(STRAY_LINE_SHOWN));
+    log(straddling, 'text');
+    log('c'.repeat(STRAY_LINE_SHOWN), 'text');
     assert.deepEqual(logger.lines.slice(1), [
       `info [stdout, not MCP] ${'a'.repeat(STRAY_LINE_SHOWN - 10)}***${'b'.repeat(7)}…`,
       `info [stdout, not MCP] ${'c'.repeat(STRAY_LINE_SHOWN)}`,
