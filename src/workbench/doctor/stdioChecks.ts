@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { deserializeMessage } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { ManagedStdioTransport } from '../../mcp/managedStdioTransport';
 import { redactArgs, redactEnv } from '../../mcp/redact';
@@ -133,10 +134,11 @@ export function firstBytesStep(stdout: string): Step {
   };
 }
 
+/** The SDK's judgement, which a session's read buffer uses too (linearReadBuffer.ts): a log record with "jsonrpc" is no message. */
 function isJsonRpc(line: string): boolean {
   try {
-    const value = JSON.parse(line) as { jsonrpc?: unknown };
-    return value?.jsonrpc === '2.0';
+    deserializeMessage(line.trim());
+    return true;
   } catch {
     return false;
   }

@@ -106,4 +106,10 @@ describe('the connection doctor', function () {
     assert.equal(firstBytesStep('').status, 'info');
     assert.equal(firstBytesStep('{"jsonrpc":"2.0","id":1,"result":{}}\nDEBUG: ready\n').status, 'fail');
   });
+
+  it('judges a line on stdout as the session does: JSON with "jsonrpc": "2.0" that is no message fails too', () => {
+    const step = firstBytesStep('{"jsonrpc":"2.0","level":30,"msg":"listening"}\n{"jsonrpc":"2.0","id":1,"result":{}}\n');
+    assert.equal(step.status, 'fail');
+    assert.deepEqual(step.output, ['{"jsonrpc":"2.0","level":30,"msg":"listening"}']);
+  });
 });
