@@ -163,7 +163,7 @@ async function spawnAndConnect(
   // Told in the log, and in the Protocol view while it records (where a server's author watches its stdout go by).
   const logStray = logStrayLines(logger);
   transport.onStrayLine = (line, kind) => {
-    if (options.tap?.recording) options.tap.note(`stdout, not an MCP message (dropped): ${line}`);
+    if (options.tap?.recording) options.tap.stdout(line);
     logStray(line, kind);
   };
   const proc = new StdioProcess(

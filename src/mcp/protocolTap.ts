@@ -32,8 +32,10 @@ export interface ProtocolTap {
   skipped(): void;
   message(direction: TapDirection, message: JSONRPCMessage, text: string): void;
   stderr(line: string): void;
+  /** A line a stdio server wrote to stdout that is no JSON-RPC message, dropped (strayLines.ts). */
+  stdout(line: string): void;
   http(exchange: HttpExchange): void;
-  /** A connection began or ended ("connection opened over stdio"), or a stdio server wrote a line that is no message. */
+  /** A connection began or ended ("connection opened over stdio"). */
   note(text: string): void;
 }
 
@@ -57,6 +59,7 @@ export function maskedTap(tap: ProtocolTap, mask: (text: string) => string): Pro
       tap.message(direction, parsed as JSONRPCMessage, masked);
     },
     stderr: (line) => tap.stderr(mask(line)),
+    stdout: (line) => tap.stdout(mask(line)),
     http: (exchange) => tap.http({ ...exchange, url: mask(exchange.url), error: exchange.error && mask(exchange.error) }),
     note: (text) => tap.note(mask(text)),
   };

@@ -34,6 +34,7 @@ const Http = z.object({
 const Event = z.discriminatedUnion('type', [
   z.object({ t: z.number(), type: z.literal('message'), dir: z.enum(['in', 'out']), message: z.unknown(), size: z.number().int().nonnegative(), preview: z.string().optional() }),
   z.object({ t: z.number(), type: z.literal('stderr'), line: z.string() }),
+  z.object({ t: z.number(), type: z.literal('stdout'), line: z.string() }),
   z.object({ t: z.number(), type: z.literal('http'), http: Http }),
   z.object({ t: z.number(), type: z.literal('note'), text: z.string() }),
 ]);

@@ -59,6 +59,10 @@ export class ProtocolRecorder implements ProtocolTap {
     this.record({ t: Date.now(), type: 'stderr', line });
   }
 
+  stdout(line: string): void {
+    this.record({ t: Date.now(), type: 'stdout', line });
+  }
+
   http(http: HttpExchange): void {
     this.record({ t: Date.now(), type: 'http', http });
   }

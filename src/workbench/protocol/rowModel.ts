@@ -66,7 +66,7 @@ export function matches(entry: TimelineEntry, text: string): boolean {
 
 function toRow(entry: TimelineEntry, depth: number, related?: TimelineEntry): Row {
   const clean = (text: string | undefined) => cleanServerLine(text ?? '', SUMMARY_CHARS);
-  const label = entry.method ?? { stderr: 'stderr', note: '—', http: 'HTTP', invalid: 'invalid', response: 'response', request: '', notification: '' }[entry.kind];
+  const label = entry.method ?? { stderr: 'stderr', stdout: 'stdout, dropped', note: '—', http: 'HTTP', invalid: 'invalid', response: 'response', request: '', notification: '' }[entry.kind];
   return {
     seq: entry.seq,
     time: clock(entry.at),
@@ -106,6 +106,7 @@ export function entryDocument(entry: TimelineEntry): unknown {
       if (e.type === 'message') return { at, direction: e.dir === 'out' ? 'client → server' : 'server → client', size: e.size, ...(e.preview === undefined ? { message: e.message } : { truncated: `the first ${e.preview.length} of ${e.size} bytes were kept`, preview: e.preview }) };
       if (e.type === 'http') return { at, http: e.http };
       if (e.type === 'stderr') return { at, stderr: e.line };
+      if (e.type === 'stdout') return { at, stdout: e.line, dropped: 'not a JSON-RPC message: over stdio, stdout carries only messages' };
       return { at, note: e.text };
     }),
   };

@@ -15,6 +15,8 @@ export const MESSAGE_PREVIEW_CHARS = 64 * 1024;
 export type TimelineEvent =
   | { t: number; type: 'message'; dir: TapDirection; message: unknown; size: number; preview?: string }
   | { t: number; type: 'stderr'; line: string }
+  /** A line on a stdio server's stdout that is no message: dropped by the client, so it stands out. */
+  | { t: number; type: 'stdout'; line: string }
   | { t: number; type: 'http'; http: HttpExchange }
   | { t: number; type: 'note'; text: string };
 
@@ -23,7 +25,7 @@ export type EntryStatus = 'pending' | 'ok' | 'error' | 'input required' | 'cance
 export interface TimelineEntry {
   readonly seq: number;
   readonly at: number;
-  readonly kind: 'request' | 'notification' | 'response' | 'invalid' | 'stderr' | 'http' | 'note';
+  readonly kind: 'request' | 'notification' | 'response' | 'invalid' | 'stderr' | 'stdout' | 'http' | 'note';
   readonly dir?: TapDirection;
   readonly method?: string;
   readonly id?: string | number;
@@ -103,7 +105,8 @@ export class Timeline {
       case 'message':
         return this.addMessage(event);
       case 'stderr':
-        return void this.push({ kind: 'stderr', at: event.t, summary: event.line, size: event.line.length, status: 'info', events: [event] });
+      case 'stdout':
+        return void this.push({ kind: event.type, at: event.t, summary: event.line, size: event.line.length, status: 'info', events: [event] });
       case 'note':
         return void this.push({ kind: 'note', at: event.t, summary: event.text, size: 0, status: 'info', events: [event] });
       case 'http':

@@ -19,6 +19,9 @@ class RecordingTap implements ProtocolTap {
   stderr(line: string) {
     this.seen.push({ stderr: line });
   }
+  stdout(line: string) {
+    this.seen.push({ stdout: line });
+  }
   readonly exchanges: HttpExchange[] = [];
   http(exchange: HttpExchange) {
     this.exchanges.push(exchange);
@@ -47,15 +50,17 @@ describe('the protocol tap (what the Protocol view records)', () => {
     ]);
   });
 
-  it('masks stderr lines, notes, and an exchange’s address and error', () => {
+  it('masks stderr lines, stdout lines, notes, and an exchange’s address and error', () => {
     const tap = new RecordingTap();
     const masked = maskedTap(tap, mask);
     masked.stderr('token s3cret');
+    masked.stdout('printed s3cret');
     masked.note('connection opened with s3cret');
     masked.http({ method: 'POST', url: 'https://h/s3cret', requestHeaders: {}, responseHeaders: {}, ids: [], error: 'fetch s3cret failed', durationMs: 1 });
     masked.http({ method: 'GET', url: 'https://h/', requestHeaders: {}, responseHeaders: {}, ids: [], durationMs: 1 });
     assert.deepEqual(tap.seen, [
       { stderr: 'token ***' },
+      { stdout: 'printed ***' },
       { note: 'connection opened with ***' },
       { method: 'POST', url: 'https://h/***', requestHeaders: {}, responseHeaders: {}, ids: [], error: 'fetch *** failed', durationMs: 'number' },
       { method: 'GET', url: 'https://h/', requestHeaders: {}, responseHeaders: {}, ids: [], error: undefined, durationMs: 'number' },

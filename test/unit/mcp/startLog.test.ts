@@ -56,8 +56,8 @@ describe('What the log says about a start', function () {
   it('warns once that a server printed text to stdout, shows each line (masked, then cut at 200 characters), and keeps working', async () => {
     const logger = new MemoryLogger();
     const transport = { ...stdio('fixtureServer', ['--stdout-banner']), env: { API_TOKEN: 'tok-printed-456' } };
-    const notes: string[] = [];
-    const session = newSession(definition('printer', transport), { logger, tap: watchingTap({ note: (text) => notes.push(text) }) }, sessions);
+    const recorded: string[] = [];
+    const session = newSession(definition('printer', transport), { logger, tap: watchingTap({ stdout: (line) => recorded.push(line) }) }, sessions);
     await session.start();
     const pid = await session.callTool({ name: 'pid', arguments: {} });
     assert.equal(textOf(pid), String(session.pid), 'the session works');
@@ -69,12 +69,8 @@ describe('What the log says about a start', function () {
     ]);
     // The Protocol view gets each line whole, masked like the rest of what it records.
     assert.deepEqual(
-      notes.filter((n) => n.startsWith('stdout')),
-      [
-        'stdout, not an MCP message (dropped): Fixture server ready on stdio',
-        `stdout, not an MCP message (dropped): API_TOKEN=*** ${'x'.repeat(300)}`,
-        'stdout, not an MCP message (dropped): {"level":30,"msg":"listening"}',
-      ],
+      recorded,
+      ['Fixture server ready on stdio', `API_TOKEN=*** ${'x'.repeat(300)}`, '{"level":30,"msg":"listening"}'],
     );
   });
 

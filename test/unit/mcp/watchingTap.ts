@@ -4,5 +4,5 @@ import type { ProtocolTap } from '../../../src/mcp/protocolTap';
 
 export function watchingTap(handlers: Partial<Omit<ProtocolTap, 'recording'>>): ProtocolTap {
   const nothing = () => undefined;
-  return { recording: true, skipped: nothing, message: nothing, stderr: nothing, http: nothing, note: nothing, ...handlers };
+  return { recording: true, skipped: nothing, message: nothing, stderr: nothing, stdout: nothing, http: nothing, note: nothing, ...handlers };
 }

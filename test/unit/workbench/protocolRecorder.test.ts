@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { ElicitationCapability } from '../../../src/elicitation/elicitationCapability';
 import type { McpSession } from '../../../src/mcp/session';
 import { ProtocolRecorder } from '../../../src/workbench/protocol/protocolRecorder';
+import { entryDocument, rowsOf } from '../../../src/workbench/protocol/rowModel';
 import type { TimelineEntry } from '../../../src/workbench/protocol/timeline';
 import { startStreamableHttpFixture, type HttpFixture } from '../../fixtures/servers/httpFixtures';
 import { until } from '../../shared/until';
@@ -110,8 +111,23 @@ describe('the Protocol view recording', () => {
     assert.ok(progress.length >= 2, `${progress.length} progress notifications`);
     for (const p of progress) assert.equal(p.relatesTo, call!.seq);
     assert.match(progress[0]!.summary, /^\d+\/2/);
-    const { rowsOf } = require('../../../src/workbench/protocol/rowModel') as typeof import('../../../src/workbench/protocol/rowModel');
     assert.equal(rowsOf(recorder.timeline, 'notifications/progress').rows[0]!.subject, 'for tools/call slow');
+  });
+
+  it('records each line a stdio server wrote to stdout that is no message as a row of its own, masked, marked dropped', async () => {
+    const recorder = new ProtocolRecorder('printer');
+    recorder.watch();
+    const transport = { ...stdio('fixtureServer', ['--stdout-banner']), env: { API_TOKEN: 'tok-printed-456' } };
+    const session = newSession(definition('printer', transport), { tap: recorder }, sessions);
+    await session.start();
+    await waitForState(session, 'running');
+    const printed = recorder.timeline.entries().filter((e) => e.kind === 'stdout');
+    assert.deepEqual(printed.map((e) => e.summary), ['Fixture server ready on stdio', `API_TOKEN=*** ${'x'.repeat(300)}`, '{"level":30,"msg":"listening"}']);
+    const [row] = rowsOf(recorder.timeline, '"level"').rows;
+    assert.deepEqual([row!.kind, row!.label, row!.status], ['stdout', 'stdout, dropped', 'info']);
+    assert.deepEqual((entryDocument(printed[0]!) as { messages: unknown[] }).messages, [
+      { at: new Date(printed[0]!.at).toISOString(), stdout: 'Fixture server ready on stdio', dropped: 'not a JSON-RPC message: over stdio, stdout carries only messages' },
+    ]);
   });
 
   it('masks the session\'s input values in everything it records', async () => {

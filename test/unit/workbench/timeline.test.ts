@@ -55,7 +55,8 @@ describe('the protocol timeline', () => {
   });
 
   it('reads an exported session back into the same entries, counting bad lines and refusing other files', () => {
-    const events = [out(1, { id: 1, method: 'tools/call', params: { name: 'echo' } }), { t: 2, type: 'stderr', line: 'hi' } as TimelineEvent, inn(3, { id: 1, result: { content: [] } })];
+    const printed: TimelineEvent[] = [{ t: 2, type: 'stderr', line: 'hi' }, { t: 2, type: 'stdout', line: 'Server ready' }];
+    const events = [out(1, { id: 1, method: 'tools/call', params: { name: 'echo' } }), ...printed, inn(3, { id: 1, result: { content: [] } })];
     const timeline = new Timeline();
     for (const e of events) timeline.add(e);
     const text = exportProtocolLog({ server: 'x', exportedAt: 'now', dropped: 4, notRecorded: 2 }, events);
@@ -64,6 +65,7 @@ describe('the protocol timeline', () => {
     assert.equal(imported.badLines, 2);
     const summary = (t: Timeline) => t.entries().map((e) => [e.kind, e.method, e.status, e.durationMs, e.summary]);
     assert.deepEqual(summary(imported.timeline), summary(timeline));
+    assert.deepEqual(summary(imported.timeline).slice(1, 3), [['stderr', undefined, 'info', undefined, 'hi'], ['stdout', undefined, 'info', undefined, 'Server ready']]);
     assert.throws(() => importProtocolLog('{"hello":1}\n'), /not the header of an MCP Client protocol log/);
   });
 });
@@ -98,7 +100,7 @@ describe('the protocol tap', () => {
     const [entry] = recorder.timeline.entries();
     assert.equal(entry!.kind, 'note');
     assert.equal((entry!.events[0] as { message: unknown }).message, '{"jsonrpc":"2.0","id":***,"method":"ping"}');
-    const broken = { recording: true, skipped() {}, message() { throw new Error('boom'); }, stderr() {}, http() {}, note() {} };
+    const broken = { recording: true, skipped() {}, message() { throw new Error('boom'); }, stderr() {}, stdout() {}, http() {}, note() {} };
     assert.doesNotThrow(() => tapMessage(broken, 'in', { jsonrpc: '2.0', id: 1, result: {} }));
     recorder.dispose();
   });
