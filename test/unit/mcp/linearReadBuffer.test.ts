@@ -64,4 +64,17 @@ describe('LinearReadBuffer: framing a server’s output, whatever the reads', ()
     buffer.clear();
     assert.deepEqual(read(buffer, line('again')), ['again']);
   });
+
+  it('drops whole lines not read yet on clear(), so none of them is read or reported afterwards', () => {
+    const stray: string[] = [];
+    const buffer = new LinearReadBuffer(1000, (text) => stray.push(text));
+    buffer.append(Buffer.from(`Server ready\n${line('before')}`));
+    buffer.clear();
+    assert.deepEqual(read(buffer, line('after')), ['after']);
+    assert.deepEqual(stray, []);
+  });
+
+  it('without anyone to tell, skips a line that is no message and reads the next one', () => {
+    assert.deepEqual(read(new LinearReadBuffer(1000), `Server ready\n{"level":30}\n${line('m')}`), ['m']);
+  });
 });
