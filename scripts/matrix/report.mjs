@@ -92,6 +92,21 @@ function leftovers(result) {
   return result?.stop?.ok || result?.reload?.ok ? '0' : '—';
 }
 
+/** Which stdio servers wrote lines to stdout that are no MCP message (the extension drops them, and tells). */
+function stdoutSection(entries, results) {
+  const noisy = entries.filter((e) => results.rows?.[e.name]?.stdout?.dropped);
+  const counted = entries.filter((e) => results.rows?.[e.name]?.stdout).length;
+  const lines = ['## Lines on stdout that are not MCP messages', '',
+    `Over stdio, stdout carries only JSON-RPC messages. The extension drops any other line and says so in the server's output channel. Counted for ${counted} stdio server${counted === 1 ? '' : 's'}, from the start to the recipe's call.`, ''];
+  if (!noisy.length) return [...lines, 'None wrote any.'];
+  lines.push('| Server | Lines | The first |', '|---|---:|---|');
+  for (const entry of noisy) {
+    const { dropped, first } = results.rows[entry.name].stdout;
+    lines.push(`| ${cell(entry.name)} | ${dropped} | ${first === undefined ? '—' : `\`${cell(first).replace(/`/g, "'")}\``} |`);
+  }
+  return lines;
+}
+
 /**
  * The Markdown of docs/compatibility.md.
  * @param {{ entries: object[], results: object, judged: ReturnType<typeof judgeRow>[], versions: Record<string,string>,
@@ -137,6 +152,7 @@ export function compatibilityMarkdown({ entries, results, judged, versions, timi
       lines.push(`| ${cell(entry.name)} | ${result?.theme?.light ?? '—'} | ${result?.theme?.dark ?? '—'} | ${result?.app?.violations?.length ?? '—'} | ${result?.app?.errors?.length ?? '—'} |`);
     }
   }
+  lines.push('', ...stdoutSection(entries, results));
   lines.push('', '## Notes', '', ...(notes.length ? notes : ['Every check passed.']), '');
   return lines.join('\n');
 }

@@ -13,7 +13,7 @@ import { extensionLoaded, reportCounts } from '../host/index';
 import { checkApp } from './appChecks';
 import { describe, kill, leftAfter } from './processes';
 import { type MatrixPlan, type MatrixResults, type PlanRow, readPlan, readResults, reason, rowResult, writeResults } from './plan';
-import { checkCall, checkLists, checkStop, processesOf, startServer } from './serverChecks';
+import { checkCall, checkLists, checkStop, processesOf, recordStdout, startServer } from './serverChecks';
 
 /** How long the processes of the reloaded window may take to end (its stop sequence runs as it closes). */
 const RELOAD_TIMEOUT_MS = 15_000;
@@ -56,6 +56,7 @@ async function beforeReload(plan: MatrixPlan): Promise<void> {
       if (!(await startServer(row, results))) return;
       await checkLists(row, results);
       await checkCall(row, results);
+      if (row.transport === 'stdio') await recordStdout(row, results);
     }),
   );
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');

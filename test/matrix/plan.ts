@@ -72,6 +72,8 @@ export interface RowResult {
   processesAfterCall?: number;
   lists?: Check & { tools?: number; prompts?: number; resources?: number; templates?: number };
   call?: Check;
+  /** A stdio server's lines on stdout that are no MCP message, from its start to the recipe's call (not a check). */
+  stdout?: { dropped: number; first?: string };
   app?: Check & { violations?: string[]; errors?: string[] };
   /** How long the app's checks took, in ms. */
   appMs?: number;

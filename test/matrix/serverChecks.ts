@@ -98,6 +98,18 @@ export async function checkCall(row: PlanRow, results: MatrixResults): Promise<v
   }
 }
 
+/** The extension's report of a line dropped from stdout (src/mcp/strayLines.ts): the first, a warning; then each line. */
+const FIRST_DROPPED = /The server wrote (?:a line|JSON) to stdout that is not (?:an MCP|a JSON-RPC) message, and it was dropped: "(.*)"\. Over stdio/;
+const LATER_DROPPED = /^\[info\] \[stdout, not MCP\] /;
+
+/** How many lines on stdout the server's output channel reports as dropped so far, and the first of them. */
+export async function recordStdout(row: PlanRow, results: MatrixResults): Promise<void> {
+  const output = (await vscode.commands.executeCommand<string>(hooks.serverOutput, row.name)) ?? '';
+  const lines = output.split('\n');
+  const first = lines.map((line) => FIRST_DROPPED.exec(line)?.[1]).find((line) => line !== undefined);
+  rowResult(results, row.name).stdout = { dropped: lines.filter((line) => FIRST_DROPPED.test(line) || LATER_DROPPED.test(line)).length, ...(first !== undefined && { first }) };
+}
+
 /** Stop (the command a user runs) ends every process of the server. */
 export async function checkStop(row: PlanRow, results: MatrixResults): Promise<void> {
   const result = rowResult(results, row.name);

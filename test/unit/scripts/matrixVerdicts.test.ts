@@ -88,6 +88,15 @@ describe('matrix verdicts', () => {
     assert.match(markdown, /\| srv \| srv \| 1\.0\.0 \| — \| 1\.2 \| 1 \(3 after the call\) \| 2 \|/);
     assert.match(markdown, /- \*\*other\*\*, known: call: needs the internet \(seen: offline\)/);
   });
+
+  it('lists the servers that wrote lines to stdout that are no MCP message, with the first one, and says so when none did', async () => {
+    const { compatibilityMarkdown } = await report();
+    const entries = [server, { ...server, name: 'quiet' }, { ...server, name: 'http-only' }];
+    const markdown = (stdout: object) => compatibilityMarkdown({ entries, results: { rows: { srv: { name: 'srv', stdout }, quiet: { name: 'quiet', stdout: { dropped: 0 } }, 'http-only': { name: 'http-only' } } }, judged: entries.map(() => ({ marks: {}, unexpected: [], known: [], fixed: [], info: [] })), versions: {}, timings: {}, date: 'd', environment: 'e' });
+    const noisy = markdown({ dropped: 3, first: 'Server `v2` | ready' });
+    assert.match(noisy, /Counted for 2 stdio servers, from the start to the recipe's call\.\n\n\| Server \| Lines \| The first \|\n\|---\|---:\|---\|\n\| srv \| 3 \| `Server 'v2' \\\| ready` \|\n\n## Notes/);
+    assert.match(markdown({ dropped: 0 }), /from the start to the recipe's call\.\n\nNone wrote any\.\n/);
+  });
 });
 
 /** A PNG of `width`×`height` RGB pixels, each given by `colour(x, y)`, with every row filtered by `filter`. */
