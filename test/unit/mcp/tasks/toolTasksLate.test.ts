@@ -56,6 +56,10 @@ describe('ToolTasks, an answer the user takes long to give (2026-07-28 inputRequ
     },
   };
   let tasks: ToolTasks;
+  // A test may run again in the same process (Stryker's runner loads the files once): count afresh each time.
+  beforeEach(() => {
+    asked = 0;
+  });
   afterEach(async () => {
     tasks.dispose();
     await Promise.all(sessions.splice(0).map((s) => s.shutdown()));
