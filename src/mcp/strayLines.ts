@@ -8,12 +8,12 @@ import type { MaskingLogger } from './logger';
 /** Why a line was dropped: not JSON at all, or JSON that is no JSON-RPC message (a log record, a batch). */
 export type StrayKind = 'text' | 'json';
 
-/** How much of a stray line is reported (what the Protocol view keeps of it); the log shows less, see below. */
+/** How much of a stray line the Protocol view keeps (protocolRecorder.ts); the log shows less, see below. */
 export const STRAY_LINE_KEPT = 64 * 1024;
 /** How much of a stray line the log shows: enough to recognise it. */
 export const STRAY_LINE_SHOWN = 200;
 
-/** A stray line as reported: its first STRAY_LINE_KEPT characters, and "…" if it goes on. */
+/** A stray line as the Protocol view keeps it, once masked: its first STRAY_LINE_KEPT characters, and "…" if it goes on. */
 export function keptPart(line: string): string {
   return line.length > STRAY_LINE_KEPT ? `${line.slice(0, STRAY_LINE_KEPT)}…` : line;
 }

@@ -5,6 +5,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { Emitter } from '../../mcp/lifecycle';
 import type { HttpExchange, ProtocolTap, TapDirection } from '../../mcp/protocolTap';
+import { keptPart } from '../../mcp/strayLines';
 import { Timeline, type TimelineEvent } from './timeline';
 
 const CHANGE_DELAY_MS = 150;
@@ -59,8 +60,9 @@ export class ProtocolRecorder implements ProtocolTap {
     this.record({ t: Date.now(), type: 'stderr', line });
   }
 
+  /** Cut here, after the session's mask (maskedTap), so that a secret across the cut is still masked whole. */
   stdout(line: string): void {
-    this.record({ t: Date.now(), type: 'stdout', line });
+    this.record({ t: Date.now(), type: 'stdout', line: keptPart(line) });
   }
 
   http(http: HttpExchange): void {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { LinearReadBuffer } from '../../../src/mcp/linearReadBuffer';
 import { maskingLogger } from '../../../src/mcp/logger';
-import { logStrayLines, STRAY_LINE_KEPT, STRAY_LINE_SHOWN } from '../../../src/mcp/strayLines';
+import { keptPart, logStrayLines, STRAY_LINE_KEPT, STRAY_LINE_SHOWN } from '../../../src/mcp/strayLines';
 import { MemoryLogger } from '../helpers';
 
 /** What the buffer reads from these chunks: each message's method (or id), each dropped line as "kind line". */
@@ -43,10 +43,14 @@ describe('Lines on stdout that are not MCP messages', () => {
     assert.deepEqual(readOut('  {', '  ', '"jsonrpc":"2.0","method":"m"}\r\n', ' \t> ready\r\n'), { messages: ['m'], stray: ['text > ready'] });
   });
 
-  it(`reports the first ${STRAY_LINE_KEPT} characters of a longer line, and marks the cut`, () => {
-    const long = 'y'.repeat(STRAY_LINE_KEPT - 5) + 'z'.repeat(1000);
-    assert.deepEqual(strayOf(long.slice(0, 150), `${long.slice(150)}\nshort\n`), [`text ${'y'.repeat(STRAY_LINE_KEPT - 5)}zzzzz…`, 'text short']);
-    assert.deepEqual(strayOf(`${'w'.repeat(STRAY_LINE_KEPT)}\n`), [`text ${'w'.repeat(STRAY_LINE_KEPT)}`], 'exactly the limit: nothing cut');
+  it('reports a long line whole: what shows it cuts it once masked', () => {
+    const long = 'y'.repeat(STRAY_LINE_KEPT) + 'z'.repeat(1000);
+    assert.deepEqual(strayOf(long.slice(0, 150), `${long.slice(150)}\nshort\n`), [`text ${long}`, 'text short']);
+  });
+
+  it(`keeps ${STRAY_LINE_KEPT} characters of a line for the Protocol view, and marks the cut`, () => {
+    assert.equal(keptPart('w'.repeat(STRAY_LINE_KEPT)), 'w'.repeat(STRAY_LINE_KEPT), 'exactly the limit: nothing cut');
+    assert.equal(keptPart('w'.repeat(STRAY_LINE_KEPT + 1)), `${'w'.repeat(STRAY_LINE_KEPT)}…`);
   });
 
   it('decodes UTF-8 split across chunks', () => {

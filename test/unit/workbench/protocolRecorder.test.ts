@@ -5,6 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { ElicitationCapability } from '../../../src/elicitation/elicitationCapability';
 import type { McpSession } from '../../../src/mcp/session';
+import { LinearReadBuffer } from '../../../src/mcp/linearReadBuffer';
+import { maskedTap } from '../../../src/mcp/protocolTap';
+import { maskSecrets } from '../../../src/mcp/redact';
+import { STRAY_LINE_KEPT } from '../../../src/mcp/strayLines';
 import { ProtocolRecorder } from '../../../src/workbench/protocol/protocolRecorder';
 import { entryDocument, rowsOf } from '../../../src/workbench/protocol/rowModel';
 import type { TimelineEntry } from '../../../src/workbench/protocol/timeline';
@@ -128,6 +132,20 @@ describe('the Protocol view recording', () => {
     assert.deepEqual((entryDocument(printed[0]!) as { messages: unknown[] }).messages, [
       { at: new Date(printed[0]!.at).toISOString(), stdout: 'Fixture server ready on stdio', dropped: 'not a JSON-RPC message: over stdio, stdout carries only messages' },
     ]);
+  });
+
+  it('keeps the first 64 KB of a long line on stdout, cut after it was masked, so no part of a secret shows', () => {
+    const secret = 'sk-live-0123456789abcdef';
+    const recorder = new ProtocolRecorder('long');
+    recorder.watch();
+    const tap = maskedTap(recorder, (text) => maskSecrets(text, [secret]));
+    // The stdio read buffer hands each dropped line to the tap, as openConnection.ts wires it.
+    const buffer = new LinearReadBuffer(1024 * 1024, (line) => tap.stdout(line));
+    buffer.append(Buffer.from(`${'a'.repeat(STRAY_LINE_KEPT - 10)}${secret}${'b'.repeat(100)}\n`));
+    assert.equal(buffer.readMessage(), null);
+    const [entry] = recorder.timeline.entries();
+    assert.equal(entry!.summary, `${'a'.repeat(STRAY_LINE_KEPT - 10)}***${'b'.repeat(7)}…`);
+    assert.ok(!JSON.stringify(recorder.events()).includes(secret.slice(0, 8)));
   });
 
   it('masks the session\'s input values in everything it records', async () => {
