@@ -22,7 +22,8 @@ export class LinearReadBuffer extends ReadBuffer {
     private readonly maxBytes: number,
     private readonly stray?: (line: string, kind: StrayKind) => void,
   ) {
-    super({ maxBufferSize: maxBytes });
+    // No options: the SDK's buffer, and so its own size limit, is never used.
+    super();
   }
 
   override append(chunk: Buffer): void {
