@@ -46,11 +46,13 @@ describe('sampling and elicitation features', () => {
   });
 
   it('answers sampling/createMessage through the handler, naming the server', async () => {
+    // The handler's record of this call: tests may run in any order, alone or after others.
+    const first = sampled.length;
     const result = await session.callTool({ name: 'summarize', arguments: { text: 'abc', hint: 'claude' } });
     assert.equal(textOf(result), 'sampled by test-model: {"type":"text","text":"short"} (endTurn)');
-    assert.equal(sampled[0]?.server, 'toolbox');
-    assert.deepEqual(sampled[0]?.params.modelPreferences, { hints: [{ name: 'claude' }], intelligencePriority: 0.5 });
-    assert.equal(sampled[0]?.params.systemPrompt, 'You are terse.');
+    assert.equal(sampled[first]?.server, 'toolbox');
+    assert.deepEqual(sampled[first]?.params.modelPreferences, { hints: [{ name: 'claude' }], intelligencePriority: 0.5 });
+    assert.equal(sampled[first]?.params.systemPrompt, 'You are terse.');
   });
 
   it('passes a refusal to the server as a JSON-RPC error with its code', async () => {
@@ -64,10 +66,11 @@ describe('sampling and elicitation features', () => {
   });
 
   it('answers elicitation/create through the handler', async () => {
+    const first = elicited.length;
     const result = await session.callTool({ name: 'ask_user', arguments: {} });
     assert.deepEqual(JSON.parse(textOf(result)), { action: 'accept', content: { email: 'ada@example.com', color: 'g' } });
-    assert.equal(elicited[0]?.server, 'toolbox');
-    assert.equal(elicited[0]?.params.message, 'Who should we contact?');
+    assert.equal(elicited[first]?.server, 'toolbox');
+    assert.equal(elicited[first]?.params.message, 'Who should we contact?');
   });
 
   it('keeps a result whose structured content breaks the output schema, so the mismatch can be shown', async () => {

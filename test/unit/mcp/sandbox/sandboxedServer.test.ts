@@ -117,9 +117,11 @@ describe('Sandboxed servers (issue 28)', function () {
       const read = await attempt('read', join(home, '.ssh', 'id_test'), child);
       assert.equal(read.ok, false, read.detail);
       assert.doesNotMatch(read.detail, /SECRET KEY/);
+      // Counted from here: the control test below reaches the same host without a sandbox, and may run first.
+      const hitsBefore = denied.hits;
       const connect = await attempt('connect', `http://denied.localhost:${denied.port}/`, child);
       assert.equal(connect.ok, false, connect.detail);
-      assert.equal(denied.hits, 0, 'the host that is not allowed was reached');
+      assert.equal(denied.hits, hitsBefore, 'the host that is not allowed was reached');
 
       const said = () => logger.lines.join('\n');
       await until('the three refusals in the output', () =>
