@@ -65,9 +65,9 @@ if (files.length && !mutate.length) {
   console.error(`No file in the mutation scope matches ${files.join(' ')}. The scope: ${CONFIG}.`);
   process.exit(1);
 }
-// Stryker runs each test many times in one process; a test that fails when run again would kill mutants
-// it never judged (test/mutation/rerunCheck.mjs). Its tests are checked for that first.
-console.log(`Running the ${config.mochaOptions.spec.length} selected test files twice in one process, as Stryker will…`);
+// Stryker runs, for each mutant, the tests that covered it, again and again in one process; a test that
+// needs an earlier one, or fails when run again, would kill mutants it never judged (test/mutation/rerunCheck.mjs).
+console.log(`Running the ${config.mochaOptions.spec.length} selected test files in reverse order, then again in order, as Stryker may…`);
 run(process.execPath, ['test/mutation/rerunCheck.mjs', ...config.mochaOptions.spec]);
 const stryker = spawnSync(
   process.execPath,
