@@ -67,8 +67,10 @@ if (files.length && !mutate.length) {
 }
 // Stryker runs, for each mutant, the tests that covered it, again and again in one process; a test that
 // needs an earlier one, or fails when run again, would kill mutants it never judged (test/mutation/rerunCheck.mjs).
-console.log(`Running the ${config.mochaOptions.spec.length} selected test files in reverse order, then again in order, as Stryker may…`);
-run(process.execPath, ['test/mutation/rerunCheck.mjs', ...config.mochaOptions.spec]);
+// The check reads the configuration with the variables Stryker gets, so it runs the tests Stryker will.
+const selection = { MCP_MUTATION_TARGETS: targets.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}), ...(flags.direct ? { MCP_MUTATION_DIRECT: '1' } : {}) };
+const checked = spawnSync(process.execPath, ['test/mutation/rerunCheck.mjs'], { stdio: 'inherit', env: { ...process.env, ...selection } });
+if (checked.status !== 0) process.exit(checked.status ?? 1);
 const stryker = spawnSync(
   process.execPath,
   [
@@ -80,7 +82,7 @@ const stryker = spawnSync(
     ...(mutate.length ? ['--mutate', mutate.join(',')] : []),
     ...(flags.force ? ['--force'] : []),
   ],
-  { stdio: 'inherit', env: { ...process.env, MCP_MUTATION_TARGETS: targets.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}), ...(flags.direct ? { MCP_MUTATION_DIRECT: '1' } : {}) } },
+  { stdio: 'inherit', env: { ...process.env, ...selection } },
 );
 if (process.platform === 'linux') killLeftovers();
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);

@@ -1,4 +1,5 @@
-// `node test/mutation/rerunCheck.mjs <built test files…>`: runs the tests as Stryker's mocha runner will
+// `node test/mutation/rerunCheck.mjs [built test files…]`: runs the tests (by default those stryker.config.mjs
+// selects, with the same MCP_MUTATION_* variables scripts/mutation.mjs hands Stryker) as Stryker's mocha runner will
 // judge mutants with them, and exits 1 naming each test that cannot be trusted there. Stryker loads the
 // test files once and runs, for each mutant, only the tests that covered it, again and again in one
 // process. A test that fails there whatever the mutant does makes the mutant count as killed:
@@ -11,7 +12,8 @@
 // before them had left (a list of recent prompts, requests counted since the suite began…).
 import Mocha from 'mocha';
 
-const files = process.argv.slice(2);
+const files = process.argv.length > 2 ? process.argv.slice(2) : (await import('./stryker.config.mjs')).default.mochaOptions.spec;
+if (process.argv.length <= 2) console.log(`Running the ${files.length} test files Stryker will run in reverse order, then again in order…`);
 const mocha = new Mocha({ ui: 'bdd', reporter: function quiet() {}, timeout: 20_000 });
 // Kept after a run, so that the same suites can run again (as Stryker does).
 mocha.cleanReferencesAfterRun(false);
