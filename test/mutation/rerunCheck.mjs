@@ -13,7 +13,7 @@
 import Mocha from 'mocha';
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : (await import('./stryker.config.mjs')).default.mochaOptions.spec;
-if (process.argv.length <= 2) console.log(`Running the ${files.length} test files Stryker will run in reverse order, then again in order…`);
+if (process.argv.length <= 2) console.log(`Running the ${files.length} test file${files.length === 1 ? '' : 's'} Stryker will run in reverse order, then again in order…`);
 const mocha = new Mocha({ ui: 'bdd', reporter: function quiet() {}, timeout: 20_000 });
 // Kept after a run, so that the same suites can run again (as Stryker does).
 mocha.cleanReferencesAfterRun(false);
