@@ -58,6 +58,26 @@ function descendants(pid: number): number[] {
 }
 const alive = (pid: number) => existsSync(`/proc/${pid}/stat`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
+/**
+ * VS Code's own Node debugger (js-debug) throws an uncaught "socket hang up" when a connection to its target
+ * closes under one of its requests (seen once in a fresh `npm test`, 2026-11-27). A real window's extension
+ * host logs it; here mocha, which shares that process, would fail whichever test runs. While the debugger
+ * test runs, errors thrown from js-debug's code are left out; every other error reaches mocha as before.
+ */
+function passOverJsDebugErrors(): () => void {
+  const mochas = process.listeners('uncaughtException');
+  process.removeAllListeners('uncaughtException');
+  const filter = (error: Error, origin: NodeJS.UncaughtExceptionOrigin) => {
+    if (/ms-vscode\.js-debug/.test(error?.stack ?? '')) return;
+    for (const listener of mochas) listener(error, origin);
+  };
+  process.on('uncaughtException', filter);
+  return () => {
+    process.off('uncaughtException', filter);
+    for (const listener of mochas) process.on('uncaughtException', listener);
+  };
+}
+
 describe('Sandboxed servers (issue 28)', function () {
   this.timeout(120_000);
   const home = homedir();
@@ -213,6 +233,7 @@ describe('Sandboxed servers (issue 28)', function () {
     const started: vscode.DebugSession[] = [];
     const terminated: vscode.DebugSession[] = [];
     const listeners = [vscode.debug.onDidStartDebugSession((s) => started.push(s)), vscode.debug.onDidTerminateDebugSession((s) => terminated.push(s))];
+    const restoreUncaught = passOverJsDebugErrors();
     try {
       await setUserServer('probeDebug', { command: process.execPath, args: [fixtureServer], sandbox: {}, dev: { debug: { type: 'node' } } });
       const session = await until('the debug session', () => started.find((s) => s.name === 'MCP: probeDebug'), 60_000);
@@ -226,6 +247,7 @@ describe('Sandboxed servers (issue 28)', function () {
       await vscode.commands.executeCommand('mcpClient.stopServer', 'probeDebug');
       await until('the debug session to end with the server', () => terminated.includes(session), 30_000);
     } finally {
+      restoreUncaught();
       for (const l of listeners) l.dispose();
       await setUserServer('probeDebug', undefined);
     }
