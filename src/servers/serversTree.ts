@@ -34,12 +34,16 @@ export class ServersTreeProvider extends Disposable implements vscode.TreeDataPr
     super();
     this._register(manager.onDidChange(() => this.refreshes.all()));
     // "shadows your user server" depends on the user's servers, which the manager does not list when the
-    // workspace's server takes the name.
+    // workspace's server takes the name. Compared with the names of the last reading here, not of the last
+    // redraw: VS Code may ask for the rows later (or not at all while the view is hidden), and a change that
+    // leaves the names as they were must not redraw the view again.
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration(SettingKeys.servers)) return;
         const names = userServerNames();
-        if (names.length !== this.userNames?.length || names.some((n) => !this.userNames?.includes(n))) this.refreshes.all();
+        const changed = names.length !== this.userNames?.length || names.some((n) => !this.userNames?.includes(n));
+        this.userNames = names;
+        if (changed) this.refreshes.all();
       }),
     );
   }
