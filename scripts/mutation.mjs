@@ -31,8 +31,8 @@ const INCREMENTAL = 'test/mutation/incremental.json';
 const REPORT = 'reports/mutation/mutation.json';
 const ACCEPTED = 'test/mutation/accepted.md';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -69,8 +69,7 @@ if (files.length && !mutate.length) {
 // needs an earlier one, or fails when run again, would kill mutants it never judged (test/mutation/rerunCheck.mjs).
 // The check reads the configuration with the variables Stryker gets, so it runs the tests Stryker will.
 const selection = { MCP_MUTATION_TARGETS: targets.join(','), ...(flags.static ? { MCP_MUTATION_STATIC: '1' } : {}), ...(flags.direct ? { MCP_MUTATION_DIRECT: '1' } : {}) };
-const checked = spawnSync(process.execPath, ['test/mutation/rerunCheck.mjs'], { stdio: 'inherit', env: { ...process.env, ...selection } });
-if (checked.status !== 0) process.exit(checked.status ?? 1);
+run(process.execPath, ['test/mutation/rerunCheck.mjs'], { ...process.env, ...selection });
 const stryker = spawnSync(
   process.execPath,
   [

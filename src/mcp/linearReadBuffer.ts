@@ -1,13 +1,13 @@
 // Reading a stdio server's output (used by managedStdioTransport.ts): the SDK's framing, one JSON-RPC
 // message per line, read in linear time, and telling of every line it drops.
-import { deserializeMessage, ReadBuffer, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { StrayKind } from './strayLines';
+import { ReadBuffer, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { readStdoutLine, type StrayKind } from './strayLines';
 
 /**
  * The SDK's ReadBuffer concatenates its whole buffer with every 64 KB chunk, so one 50 MB message costs
  * gigabytes of copying (13 s measured here); and it drops every line that is no message, text without a
  * word and JSON as a transport error. This one keeps a line's chunks aside until its newline comes and joins
- * them once, parses each line with the SDK's own deserializeMessage, and hands each line it drops to
+ * them once, reads each line as the SDK does (readStdoutLine), and hands each line it drops to
  * `stray`, whole (what shows it cuts it, after masking). The size limit bounds a line still waiting for its newline. It extends ReadBuffer only to be one
  * for the transport (which keeps its buffer in a private field of that type): the SDK's buffer stays empty.
  */
@@ -49,11 +49,9 @@ export class LinearReadBuffer extends ReadBuffer {
       // Blanks around a message are JSON's whitespace; a blank line is nothing to tell.
       const text = line.toString('utf8').trim();
       if (!text) continue;
-      try {
-        return deserializeMessage(text);
-      } catch (error) {
-        this.stray?.(text, error instanceof SyntaxError ? 'text' : 'json');
-      }
+      const read = readStdoutLine(text);
+      if ('message' in read) return read.message;
+      this.stray?.(text, read.stray);
     }
     return null;
   }

@@ -3,10 +3,23 @@
 // unless told otherwise). The SDK's framing drops them without a word (JSON as a transport error at debug
 // level), so a server author whose output vanished would never learn why. The read buffer
 // (linearReadBuffer.ts) hands each such line here, and the session tells the author what happened.
+import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { MaskingLogger } from './logger';
 
 /** Why a line was dropped: not JSON at all, or JSON that is no JSON-RPC message (a log record, a batch). */
 export type StrayKind = 'text' | 'json';
+
+/**
+ * A line of stdout (not blank, its blanks trimmed) as the SDK reads it: the message, or why it is none. The
+ * one judgement of a line: the session's read buffer and the connection doctor both use it.
+ */
+export function readStdoutLine(text: string): { message: JSONRPCMessage } | { stray: StrayKind } {
+  try {
+    return { message: deserializeMessage(text) };
+  } catch (error) {
+    return { stray: error instanceof SyntaxError ? 'text' : 'json' };
+  }
+}
 
 /** How much of a stray line the Protocol view keeps (protocolRecorder.ts); the log shows less, see below. */
 export const STRAY_LINE_KEPT = 64 * 1024;

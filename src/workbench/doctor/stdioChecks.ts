@@ -6,12 +6,12 @@ import { execFile } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { deserializeMessage } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { ManagedStdioTransport } from '../../mcp/managedStdioTransport';
 import { redactArgs, redactEnv } from '../../mcp/redact';
 import { startTimeoutOf, type ServerDefinition, type StdioTransportConfig } from '../../mcp/serverDefinition';
 import { StdioProcess } from '../../mcp/stdioProcess';
+import { readStdoutLine } from '../../mcp/strayLines';
 import { commandExists } from '../../trust/commandLookup';
 import { probeProtocol } from './protocolProbe';
 import { timed, type Step } from './report';
@@ -134,12 +134,7 @@ export function firstBytesStep(stdout: string): Step {
   };
 }
 
-/** The SDK's judgement, which a session's read buffer uses too (linearReadBuffer.ts): a log record with "jsonrpc" is no message. */
+/** As a session reads it (readStdoutLine): a log record with "jsonrpc" is no message. */
 function isJsonRpc(line: string): boolean {
-  try {
-    deserializeMessage(line.trim());
-    return true;
-  } catch {
-    return false;
-  }
+  return 'message' in readStdoutLine(line.trim());
 }
